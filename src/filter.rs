@@ -1,0 +1,126 @@
+//! Per-incident membership filters: one binary fuse filter (8-bit fingerprints)
+//! per incident over the [`crate::hash::term_key`]s of its terms.
+//!
+//! Why binary fuse 8: at about 9 bits a key it is the smallest filter with a
+//! false-positive rate under 0.4 %, construction is deterministic (fixed seed
+//! sequence), and lookups cost three memory reads. `docs/index-format.md` records
+//! the measurements against a Bloom filter and binary fuse 16. False positives are
+//! further cut by the vocabulary: only terms that exist in the corpus are looked up.
+
+use serde::{Deserialize, Serialize};
+use xorf::{BinaryFuse8, Filter};
+
+/// A serialisable binary fuse filter. An empty key set is stored as no filter at
+/// all, which contains nothing.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TermFilter {
+    seed: u64,
+    segment_length: u32,
+    segment_length_mask: u32,
+    segment_count_length: u32,
+    fingerprints: Vec<u8>,
+}
+
+impl TermFilter {
+    /// Builds a filter over `keys` (duplicates allowed).
+    pub fn build(keys: &[u64]) -> TermFilter {
+        let mut keys = keys.to_vec();
+        keys.sort_unstable();
+        keys.dedup();
+        if keys.is_empty() {
+            return TermFilter {
+                seed: 0,
+                segment_length: 0,
+                segment_length_mask: 0,
+                segment_count_length: 0,
+                fingerprints: Vec::new(),
+            };
+        }
+        // Construction fails only for duplicate keys, removed above.
+        let fuse = BinaryFuse8::try_from(&keys).expect("binary fuse construction over unique keys");
+        TermFilter {
+            seed: fuse.descriptor.seed,
+            segment_length: fuse.descriptor.segment_length,
+            segment_length_mask: fuse.descriptor.segment_length_mask,
+            segment_count_length: fuse.descriptor.segment_count_length,
+            fingerprints: fuse.fingerprints.to_vec(),
+        }
+    }
+
+    /// Rebuilds the lookup structure. Fails on inconsistent parameters, which only a
+    /// corrupted file can produce.
+    pub fn to_lookup(&self) -> Result<Lookup, String> {
+        if self.fingerprints.is_empty() {
+            return Ok(Lookup(None));
+        }
+        let needed = self.segment_count_length as u64 + 2 * self.segment_length as u64;
+        if self.segment_length == 0
+            || !self.segment_length.is_power_of_two()
+            || self.segment_length_mask != self.segment_length - 1
+            || (self.fingerprints.len() as u64) < needed
+        {
+            return Err("inconsistent filter parameters".into());
+        }
+        let mut fuse = BinaryFuse8::try_from(&[0u64][..]).map_err(|e| e.to_string())?;
+        fuse.descriptor.seed = self.seed;
+        fuse.descriptor.segment_length = self.segment_length;
+        fuse.descriptor.segment_length_mask = self.segment_length_mask;
+        fuse.descriptor.segment_count_length = self.segment_count_length;
+        fuse.fingerprints = self.fingerprints.clone().into_boxed_slice();
+        Ok(Lookup(Some(fuse)))
+    }
+
+    /// Size of the fingerprints in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.fingerprints.len()
+    }
+}
+
+/// A filter ready for lookups.
+#[derive(Debug, Clone)]
+pub struct Lookup(Option<BinaryFuse8>);
+
+impl Lookup {
+    /// True when `key` may be in the set; false means it certainly is not.
+    pub fn contains(&self, key: u64) -> bool {
+        self.0.as_ref().is_some_and(|f| f.contains(&key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_false_negatives_and_few_false_positives() {
+        let keys: Vec<u64> = (0..500u64)
+            .map(|i| crate::hash::term_key(&format!("term{i}"), crate::hash::Field::Any))
+            .collect();
+        let filter = TermFilter::build(&keys).to_lookup().unwrap();
+        assert!(keys.iter().all(|&k| filter.contains(k)));
+        let fp = (0..20_000u64)
+            .filter(|i| {
+                filter.contains(crate::hash::term_key(
+                    &format!("other{i}"),
+                    crate::hash::Field::Any,
+                ))
+            })
+            .count();
+        assert!(fp < 200, "false positives: {fp} of 20000");
+    }
+
+    #[test]
+    fn empty_and_tiny_sets() {
+        assert!(!TermFilter::build(&[]).to_lookup().unwrap().contains(1));
+        let one = TermFilter::build(&[42]).to_lookup().unwrap();
+        assert!(one.contains(42));
+    }
+
+    #[test]
+    fn deterministic() {
+        let keys: Vec<u64> = (0..300u64)
+            .map(|i| i.wrapping_mul(0x9E3779B97F4A7C15))
+            .collect();
+        assert_eq!(TermFilter::build(&keys), TermFilter::build(&keys));
+    }
+}

@@ -1,0 +1,234 @@
+//! The container every index file is wrapped in: a fixed header with magic,
+//! format version, file kind, payload length and checksum, then the payload.
+//!
+//! ```text
+//! offset size  field
+//! 0      4     magic  "ILIX"
+//! 4      2     format version, u16 little-endian (FORMAT_VERSION)
+//! 6      1     kind (1 meta, 2 listing chunk, 3 filter chunk)
+//! 7      1     reserved, 0
+//! 8      4     payload length in bytes, u32 little-endian
+//! 12     8     XXH3-64 of the payload, u64 little-endian
+//! 20     n     payload (postcard encoding of the kind's structure)
+//! ```
+//!
+//! `docs/index-format.md` describes the payloads. Reading checks every field and
+//! turns any mismatch into a [`FormatError`]; it never panics on bad bytes.
+
+use std::fmt;
+
+use serde::{de::DeserializeOwned, Serialize};
+
+/// The four bytes every index file starts with.
+pub const MAGIC: [u8; 4] = *b"ILIX";
+/// The format version this code reads and writes.
+pub const FORMAT_VERSION: u16 = 1;
+/// Header length in bytes.
+pub const HEADER_LEN: usize = 20;
+
+/// What an index file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Kind {
+    /// Vocabulary, facets, per-incident ids and dates, chunk list.
+    Meta = 1,
+    /// Listing data (id, title, organisation, date, facets, summary) of a chunk.
+    Listing = 2,
+    /// Membership filters of a chunk.
+    Filters = 3,
+}
+
+impl Kind {
+    fn from_u8(b: u8) -> Option<Kind> {
+        match b {
+            1 => Some(Kind::Meta),
+            2 => Some(Kind::Listing),
+            3 => Some(Kind::Filters),
+            _ => None,
+        }
+    }
+
+    /// A lower-case name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Meta => "meta",
+            Kind::Listing => "listing",
+            Kind::Filters => "filters",
+        }
+    }
+}
+
+/// Why bytes could not be read as an index file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormatError {
+    /// Shorter than the header or than the payload length it announces.
+    Truncated {
+        /// Bytes expected.
+        expected: usize,
+        /// Bytes present.
+        found: usize,
+    },
+    /// Does not start with `ILIX`.
+    BadMagic,
+    /// Written by another format version.
+    UnsupportedVersion(u16),
+    /// Holds another kind of data than the caller asked for.
+    WrongKind {
+        /// The kind asked for.
+        expected: Kind,
+        /// The byte found.
+        found: u8,
+    },
+    /// The payload's checksum does not match the header.
+    ChecksumMismatch,
+    /// Longer than the header announces.
+    TrailingBytes(usize),
+    /// The checksum matched but the payload did not decode.
+    Decode(String),
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatError::Truncated { expected, found } => {
+                write!(f, "truncated index file: expected {expected} bytes, found {found}; rebuild the index")
+            }
+            FormatError::BadMagic => write!(f, "not an Incident Library index file (bad magic)"),
+            FormatError::UnsupportedVersion(v) => write!(
+                f,
+                "index format version {v} is not supported (this build reads version {FORMAT_VERSION}); rebuild the index with this version"
+            ),
+            FormatError::WrongKind { expected, found } => {
+                write!(f, "expected a {} file, found kind {found}", expected.name())
+            }
+            FormatError::ChecksumMismatch => write!(f, "index file is corrupted (checksum mismatch); rebuild the index"),
+            FormatError::TrailingBytes(n) => write!(f, "index file has {n} unexpected trailing bytes; rebuild the index"),
+            FormatError::Decode(e) => write!(f, "index payload does not decode: {e}; rebuild the index"),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// Encodes `value` as a file of the given kind.
+pub fn encode<T: Serialize>(kind: Kind, value: &T) -> Vec<u8> {
+    // postcard only fails on writers that run out of room; a Vec never does.
+    let payload = postcard::to_allocvec(value).expect("postcard encoding into a Vec cannot fail");
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.push(kind as u8);
+    out.push(0);
+    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    out.extend_from_slice(&crate::hash::checksum(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Decodes a file of the given kind, checking every header field.
+pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, FormatError> {
+    if bytes.len() < HEADER_LEN {
+        if bytes.len() >= 4 && bytes[..4] != MAGIC {
+            return Err(FormatError::BadMagic);
+        }
+        return Err(FormatError::Truncated {
+            expected: HEADER_LEN,
+            found: bytes.len(),
+        });
+    }
+    if bytes[..4] != MAGIC {
+        return Err(FormatError::BadMagic);
+    }
+    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+    if version != FORMAT_VERSION {
+        return Err(FormatError::UnsupportedVersion(version));
+    }
+    if bytes[6] != kind as u8 {
+        return Err(FormatError::WrongKind {
+            expected: kind,
+            found: bytes[6],
+        });
+    }
+    let _ = Kind::from_u8(bytes[6]);
+    let len = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+    let sum = u64::from_le_bytes(
+        bytes[12..20]
+            .try_into()
+            .map_err(|_| FormatError::BadMagic)?,
+    );
+    let total = HEADER_LEN.saturating_add(len);
+    if bytes.len() < total {
+        return Err(FormatError::Truncated {
+            expected: total,
+            found: bytes.len(),
+        });
+    }
+    if bytes.len() > total {
+        return Err(FormatError::TrailingBytes(bytes.len() - total));
+    }
+    let payload = &bytes[HEADER_LEN..];
+    if crate::hash::checksum(payload) != sum {
+        return Err(FormatError::ChecksumMismatch);
+    }
+    let (value, rest) =
+        postcard::take_from_bytes(payload).map_err(|e| FormatError::Decode(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(FormatError::Decode(format!(
+            "{} bytes left after the payload",
+            rest.len()
+        )));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_every_corruption() {
+        let value = (String::from("재시도"), vec![1u32, 2, 3]);
+        let bytes = encode(Kind::Meta, &value);
+        assert_eq!(
+            decode::<(String, Vec<u32>)>(Kind::Meta, &bytes).unwrap(),
+            value
+        );
+
+        for cut in [0, 3, 10, HEADER_LEN, bytes.len() - 1] {
+            let err = decode::<(String, Vec<u32>)>(Kind::Meta, &bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, FormatError::Truncated { .. }),
+                "cut {cut}: {err}"
+            );
+        }
+        let mut bad = bytes.clone();
+        bad[0] = b'X';
+        assert_eq!(
+            decode::<(String, Vec<u32>)>(Kind::Meta, &bad).unwrap_err(),
+            FormatError::BadMagic
+        );
+        let mut bad = bytes.clone();
+        bad[4] = 9;
+        assert_eq!(
+            decode::<(String, Vec<u32>)>(Kind::Meta, &bad).unwrap_err(),
+            FormatError::UnsupportedVersion(9)
+        );
+        assert!(matches!(
+            decode::<(String, Vec<u32>)>(Kind::Listing, &bytes).unwrap_err(),
+            FormatError::WrongKind { .. }
+        ));
+        let mut bad = bytes.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 0xff;
+        assert_eq!(
+            decode::<(String, Vec<u32>)>(Kind::Meta, &bad).unwrap_err(),
+            FormatError::ChecksumMismatch
+        );
+        let mut bad = bytes.clone();
+        bad.push(0);
+        assert_eq!(
+            decode::<(String, Vec<u32>)>(Kind::Meta, &bad).unwrap_err(),
+            FormatError::TrailingBytes(1)
+        );
+    }
+}

@@ -1,0 +1,254 @@
+//! The index: what `incident-library build` writes into `dist/index/` and what the
+//! search reads, natively and in the browser.
+//!
+//! Three kinds of file, each in the container of [`crate::format`]:
+//!
+//! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary (an
+//!   `fst` map from term to document frequency), every incident's id and date, and
+//!   the list of chunks.
+//! * `listing-NNNN.bin` ([`ListingChunk`]): what a result list shows for a run of
+//!   incidents: id, title, organisation, date, facet values, summary.
+//! * `filters-NNNN.bin` ([`FilterChunk`]): the per-incident term filters of the
+//!   same run.
+//!
+//! Listing data and filters are kept apart and chunked, so a large corpus can be
+//! loaded piece by piece; `docs/index-format.md` is the full description.
+
+use serde::{Deserialize, Serialize};
+
+use crate::facets::Bitset;
+use crate::filter::{Lookup, TermFilter};
+use crate::format::{self, FormatError, Kind};
+
+/// Incidents per listing and filter chunk.
+pub const CHUNK_SIZE: usize = 512;
+
+/// The facets, in the order they are stored and shown.
+pub const FACETS: [(&str, &str, &str); 5] = [
+    ("cause", "원인", "Cause"),
+    ("component", "구성 요소", "Component"),
+    ("symptom", "증상", "Symptom"),
+    ("factor", "기여 요인", "Contributing factor"),
+    ("org", "조직", "Organisation"),
+];
+
+/// The index's entry file.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Meta {
+    /// When the corpus was built, as an RFC 3339 date-time (`generated_at`). It is
+    /// taken from the newest record date, not the clock, so builds are reproducible.
+    pub corpus_date: String,
+    /// The facets, in [`FACETS`] order.
+    pub facets: Vec<Facet>,
+    /// Vocabulary: an `fst` map from normalised term to document frequency.
+    pub vocab: Vec<u8>,
+    /// Incident ids, by incident number.
+    pub ids: Vec<String>,
+    /// Days since 1970-01-01 of each incident's date, by incident number.
+    pub days: Vec<i32>,
+    /// The chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
+    pub chunks: Vec<ChunkRef>,
+}
+
+/// One facet and its values.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Facet {
+    /// Key used in filters and URLs (`cause`, `component`, …).
+    pub key: String,
+    /// Korean label.
+    pub ko: String,
+    /// English label.
+    pub en: String,
+    /// The values.
+    pub values: Vec<FacetValue>,
+}
+
+/// One facet value.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FacetValue {
+    /// Slug (ascii kebab-case).
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// English label.
+    pub en: String,
+    /// Words people type for it.
+    pub synonyms: Vec<String>,
+    /// The incidents that carry it.
+    pub docs: Bitset,
+}
+
+/// Where a chunk's two files are.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ChunkRef {
+    /// Listing file name, relative to the index folder.
+    pub listing: String,
+    /// Filter file name, relative to the index folder.
+    pub filters: String,
+    /// Number of incidents in the chunk.
+    pub len: u32,
+}
+
+/// What a result list shows for one incident.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Listing {
+    /// `IL-0001` form.
+    pub id: String,
+    /// One Korean sentence.
+    pub title: String,
+    /// Organisation slug.
+    pub org: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// Value positions per facet, in [`FACETS`] order.
+    pub facets: Vec<Vec<u16>>,
+    /// Plain-text summary (the record's 요약).
+    pub summary: String,
+}
+
+/// A chunk of listing data.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ListingChunk {
+    /// Listings in incident-number order.
+    pub listings: Vec<Listing>,
+}
+
+/// A chunk of filters.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FilterChunk {
+    /// Filters in incident-number order.
+    pub filters: Vec<TermFilter>,
+}
+
+/// A fully loaded index, ready to search.
+#[derive(Debug, Clone)]
+pub struct Index {
+    /// The entry file.
+    pub meta: Meta,
+    /// The vocabulary map.
+    pub vocab: fst::Map<Vec<u8>>,
+    /// All listings, by incident number.
+    pub listings: Vec<Listing>,
+    /// All filters, by incident number.
+    pub filters: Vec<Lookup>,
+}
+
+/// Why an index could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// Which file.
+    pub file: String,
+    /// What is wrong with it.
+    pub error: FormatError,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file, self.error)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Index {
+    /// Loads an index from its files: `read(name)` returns the bytes of a file of the
+    /// index folder (`meta.bin`, then the chunk files the meta names).
+    pub fn load<E: std::fmt::Display>(
+        mut read: impl FnMut(&str) -> Result<Vec<u8>, E>,
+    ) -> Result<Index, LoadError> {
+        let fail = |file: &str, error: FormatError| LoadError {
+            file: file.to_string(),
+            error,
+        };
+        let get = |read: &mut dyn FnMut(&str) -> Result<Vec<u8>, E>, name: &str| {
+            read(name).map_err(|e| fail(name, FormatError::Decode(format!("cannot read: {e}"))))
+        };
+        let meta_bytes = get(&mut read, "meta.bin")?;
+        let meta: Meta =
+            format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
+        let mut listings = Vec::with_capacity(meta.ids.len());
+        let mut filters = Vec::with_capacity(meta.ids.len());
+        for chunk in &meta.chunks {
+            let bytes = get(&mut read, &chunk.listing)?;
+            let lc: ListingChunk =
+                format::decode(Kind::Listing, &bytes).map_err(|e| fail(&chunk.listing, e))?;
+            let bytes = get(&mut read, &chunk.filters)?;
+            let fc: FilterChunk =
+                format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
+            if lc.listings.len() != chunk.len as usize || fc.filters.len() != chunk.len as usize {
+                return Err(fail(
+                    &chunk.listing,
+                    FormatError::Decode("chunk length differs from meta.bin".into()),
+                ));
+            }
+            listings.extend(lc.listings);
+            for f in &fc.filters {
+                filters.push(
+                    f.to_lookup()
+                        .map_err(|e| fail(&chunk.filters, FormatError::Decode(e)))?,
+                );
+            }
+        }
+        Index::from_parts(meta, listings, filters)
+    }
+
+    /// Assembles an index from decoded parts, checking that they agree.
+    pub fn from_parts(
+        meta: Meta,
+        listings: Vec<Listing>,
+        filters: Vec<Lookup>,
+    ) -> Result<Index, LoadError> {
+        let bad = |m: &str| LoadError {
+            file: "meta.bin".into(),
+            error: FormatError::Decode(m.into()),
+        };
+        let n = meta.ids.len();
+        if meta.days.len() != n || listings.len() != n || filters.len() != n {
+            return Err(bad("incident counts of meta, listings and filters differ"));
+        }
+        if meta.facets.len() != FACETS.len() {
+            return Err(bad("unexpected number of facets"));
+        }
+        let vocab =
+            fst::Map::new(meta.vocab.clone()).map_err(|e| bad(&format!("vocabulary: {e}")))?;
+        for l in &listings {
+            if l.facets.len() != FACETS.len() {
+                return Err(bad("listing facet count differs"));
+            }
+            for (f, values) in l.facets.iter().enumerate() {
+                if values
+                    .iter()
+                    .any(|&v| v as usize >= meta.facets[f].values.len())
+                {
+                    return Err(bad("listing names an unknown facet value"));
+                }
+            }
+        }
+        Ok(Index {
+            meta,
+            vocab,
+            listings,
+            filters,
+        })
+    }
+
+    /// Number of incidents.
+    pub fn len(&self) -> usize {
+        self.listings.len()
+    }
+
+    /// True when the index holds no incident.
+    pub fn is_empty(&self) -> bool {
+        self.listings.is_empty()
+    }
+
+    /// Document frequency of `term`, if it is in the vocabulary.
+    pub fn df(&self, term: &str) -> Option<u64> {
+        self.vocab.get(term)
+    }
+
+    /// Position of a facet by key.
+    pub fn facet_position(&self, key: &str) -> Option<usize> {
+        self.meta.facets.iter().position(|f| f.key == key)
+    }
+}

@@ -1,0 +1,361 @@
+//! The search: ranks incidents for a query, applies facet filters, counts facet
+//! values and pages the result. The CLI, the wasm module, the API and the MCP server
+//! all call [`search`].
+//!
+//! Ranking: every query word must match (through one of its alternatives). A word
+//! scores the inverse document frequency of its terms times the weight of the best
+//! field they occur in (title 3, classification 2, body 1) times the alternative's
+//! weight; a record's score is the sum over words. Equal scores go to the more
+//! recent incident, then to the lower id.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::facets::{self, Bitset, Selection};
+use crate::hash::{term_key, Field};
+use crate::index::Index;
+use crate::query::{self, Word};
+
+/// Field weights used in ranking.
+pub const TITLE_WEIGHT: f32 = 3.0;
+/// Weight of a match in the classification (facet labels, synonyms, tags).
+pub const META_WEIGHT: f32 = 2.0;
+/// Weight of a match anywhere else.
+pub const BODY_WEIGHT: f32 = 1.0;
+
+/// Result order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sort {
+    /// By score (the default with a query).
+    Relevance,
+    /// Newest first (the default without a query).
+    Recent,
+}
+
+impl std::str::FromStr for Sort {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Sort, String> {
+        match s {
+            "relevance" => Ok(Sort::Relevance),
+            "recent" => Ok(Sort::Recent),
+            _ => Err(format!("unknown sort {s:?}; use relevance or recent")),
+        }
+    }
+}
+
+/// A search request.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Request {
+    /// What the person typed; may be empty.
+    pub query: String,
+    /// Facet filters as (facet key, value slug) pairs.
+    pub filters: Vec<(String, String)>,
+    /// Order; `None` picks relevance with a query and recent without.
+    pub sort: Option<Sort>,
+    /// 1-based page number (0 is taken as 1).
+    pub page: usize,
+    /// Hits per page (0 means 10).
+    pub per_page: usize,
+}
+
+/// One ranked incident.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hit {
+    /// Incident id.
+    pub id: String,
+    /// Score (0 without a query).
+    pub score: f32,
+    /// Title.
+    pub title: String,
+    /// Organisation slug.
+    pub org: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// Facet value slugs by facet key.
+    pub facets: BTreeMap<String, Vec<String>>,
+    /// Summary text.
+    pub summary: String,
+}
+
+/// The count of one facet value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FacetCount {
+    /// Slug.
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// Incidents it would give (disjunctive count).
+    pub count: usize,
+    /// Whether it is part of the current selection.
+    pub selected: bool,
+}
+
+/// A search response.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Response {
+    /// Number of matching incidents.
+    pub total: usize,
+    /// The page shown, 1-based.
+    pub page: usize,
+    /// Hits per page.
+    pub per_page: usize,
+    /// The order used.
+    pub sort: Sort,
+    /// This page's hits.
+    pub hits: Vec<Hit>,
+    /// Counts per facet key, values in taxonomy order.
+    pub facets: BTreeMap<String, Vec<FacetCount>>,
+    /// How each query word was understood.
+    pub words: Vec<Word>,
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// The facet key is not one of the index's facets.
+    UnknownFacet {
+        /// What was asked for.
+        facet: String,
+        /// The valid keys.
+        allowed: Vec<String>,
+    },
+    /// The value is not in the facet.
+    UnknownValue {
+        /// The facet.
+        facet: String,
+        /// What was asked for.
+        value: String,
+        /// The closest valid slugs.
+        suggestions: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::UnknownFacet { facet, allowed } => {
+                write!(
+                    f,
+                    "unknown facet {facet:?}; use one of: {}",
+                    allowed.join(", ")
+                )
+            }
+            SearchError::UnknownValue {
+                facet,
+                value,
+                suggestions,
+            } => {
+                write!(f, "unknown {facet} value {value:?}")?;
+                if !suggestions.is_empty() {
+                    write!(f, "; did you mean {}?", suggestions.join(", "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Inverse document frequency (BM25's, always positive).
+pub fn idf(n: usize, df: u64) -> f32 {
+    let (n, df) = (n as f32, df as f32);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+/// Runs `request` against `index`.
+pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError> {
+    let n = index.len();
+    let selection = resolve_filters(index, &request.filters)?;
+    let words = query::analyze(&request.query, |t| index.df(t));
+    let has_query = !words.is_empty();
+
+    let mut scores = vec![0f32; n];
+    let mut candidates = Bitset::full(n);
+    for word in &words {
+        let mut matched = Bitset::empty(n);
+        for doc in candidates.iter() {
+            if let Some(s) = word_score(index, word, doc, n) {
+                matched.insert(doc);
+                scores[doc] += s;
+            }
+        }
+        candidates = matched;
+    }
+
+    let facet_bits: Vec<Vec<&Bitset>> = index
+        .meta
+        .facets
+        .iter()
+        .map(|f| f.values.iter().map(|v| &v.docs).collect())
+        .collect();
+    let counted = facets::count(&facet_bits, &candidates, &selection);
+
+    let sort = request.sort.unwrap_or(if has_query {
+        Sort::Relevance
+    } else {
+        Sort::Recent
+    });
+    let mut docs: Vec<usize> = counted.matching.iter().collect();
+    let recent = |a: usize, b: usize| {
+        index.meta.days[b]
+            .cmp(&index.meta.days[a])
+            .then_with(|| index.meta.ids[a].cmp(&index.meta.ids[b]))
+    };
+    match sort {
+        Sort::Recent => docs.sort_by(|&a, &b| recent(a, b)),
+        Sort::Relevance => docs.sort_by(|&a, &b| {
+            scores[b]
+                .partial_cmp(&scores[a])
+                .unwrap_or(Ordering::Equal)
+                .then_with(|| recent(a, b))
+        }),
+    }
+
+    let per_page = if request.per_page == 0 {
+        10
+    } else {
+        request.per_page
+    };
+    let page = request.page.max(1);
+    let hits = docs
+        .iter()
+        .skip((page - 1).saturating_mul(per_page))
+        .take(per_page)
+        .map(|&d| hit(index, d, scores[d]))
+        .collect();
+
+    let mut facet_counts = BTreeMap::new();
+    for (f, facet) in index.meta.facets.iter().enumerate() {
+        let values = facet
+            .values
+            .iter()
+            .enumerate()
+            .map(|(v, value)| FacetCount {
+                slug: value.slug.clone(),
+                ko: value.ko.clone(),
+                count: counted.counts[f][v],
+                selected: selection.chosen[f].contains(&v),
+            })
+            .collect();
+        facet_counts.insert(facet.key.clone(), values);
+    }
+
+    Ok(Response {
+        total: docs.len(),
+        page,
+        per_page,
+        sort,
+        hits,
+        facets: facet_counts,
+        words,
+    })
+}
+
+/// The score of `word` in incident `doc`, or `None` when it does not match.
+fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<f32> {
+    let filter = &index.filters[doc];
+    let mut best: Option<f32> = None;
+    for alt in &word.alternatives {
+        let mut sum = 0.0;
+        let mut all = true;
+        for term in &alt.terms {
+            if !filter.contains(term_key(term, Field::Any)) {
+                all = false;
+                break;
+            }
+            let field = if filter.contains(term_key(term, Field::Title)) {
+                TITLE_WEIGHT
+            } else if filter.contains(term_key(term, Field::Meta)) {
+                META_WEIGHT
+            } else {
+                BODY_WEIGHT
+            };
+            sum += idf(n, index.df(term).unwrap_or(1)) * field;
+        }
+        if all {
+            let s = alt.weight * sum / alt.terms.len() as f32;
+            best = Some(best.map_or(s, |b: f32| b.max(s)));
+        }
+    }
+    best
+}
+
+fn hit(index: &Index, doc: usize, score: f32) -> Hit {
+    let l = &index.listings[doc];
+    let facets = index
+        .meta
+        .facets
+        .iter()
+        .zip(&l.facets)
+        .map(|(f, values)| {
+            (
+                f.key.clone(),
+                values
+                    .iter()
+                    .map(|&v| f.values[v as usize].slug.clone())
+                    .collect(),
+            )
+        })
+        .collect();
+    Hit {
+        id: l.id.clone(),
+        score: (score * 1000.0).round() / 1000.0,
+        title: l.title.clone(),
+        org: l.org.clone(),
+        date: l.date.clone(),
+        facets,
+        summary: l.summary.clone(),
+    }
+}
+
+/// Turns (facet, slug) pairs into value positions, refusing unknown ones.
+pub fn resolve_filters(
+    index: &Index,
+    filters: &[(String, String)],
+) -> Result<Selection, SearchError> {
+    let mut chosen = vec![Vec::new(); index.meta.facets.len()];
+    for (facet, value) in filters {
+        let f = index
+            .facet_position(facet)
+            .ok_or_else(|| SearchError::UnknownFacet {
+                facet: facet.clone(),
+                allowed: index.meta.facets.iter().map(|f| f.key.clone()).collect(),
+            })?;
+        let values = &index.meta.facets[f].values;
+        let v = values
+            .iter()
+            .position(|v| v.slug == *value)
+            .ok_or_else(|| SearchError::UnknownValue {
+                facet: facet.clone(),
+                value: value.clone(),
+                suggestions: closest(value, values.iter().map(|v| v.slug.as_str())),
+            })?;
+        if !chosen[f].contains(&v) {
+            chosen[f].push(v);
+        }
+    }
+    Ok(Selection { chosen })
+}
+
+/// Up to three candidates that share the most leading characters or contain `s`.
+fn closest<'a>(s: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut scored: Vec<(usize, &str)> = candidates
+        .map(|c| {
+            let common = c.chars().zip(s.chars()).take_while(|(a, b)| a == b).count();
+            let contains = usize::from(c.contains(s) || s.contains(c)) * 10;
+            (common + contains, c)
+        })
+        .filter(|&(score, _)| score >= 2)
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, c)| c.to_string())
+        .collect()
+}

@@ -1,0 +1,242 @@
+//! Character-level text helpers shared by the indexer and the query analyzer:
+//! normalisation, Hangul syllable arithmetic and the splitting of Latin tokens.
+//!
+//! Nothing here knows about lindera, so the browser runs exactly this code.
+
+/// Normalises text the same way on both sides: NFKC (full-width Latin, compatibility
+/// jamo and the like fold to their ordinary forms; Hangul syllables stay whole,
+/// because NFKC composes rather than decomposes), then lower-cases Latin.
+///
+/// Native builds use `unicode-normalization`; the wasm module asks the browser's own
+/// `String.prototype.normalize`, which implements the same Unicode algorithm, so the
+/// module does not carry the tables.
+pub fn normalize(text: &str) -> String {
+    nfkc(text).to_lowercase()
+}
+
+/// NFKC only (no case folding); see [`normalize`].
+#[cfg(feature = "build")]
+pub fn nfkc(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfkc().collect()
+}
+
+/// NFKC only (no case folding); see [`normalize`].
+#[cfg(all(not(feature = "build"), feature = "wasm"))]
+pub fn nfkc(text: &str) -> String {
+    String::from(js_sys::JsString::from(text).normalize("NFKC"))
+}
+
+/// NFKC only (no case folding); see [`normalize`].
+#[cfg(all(not(feature = "build"), not(feature = "wasm")))]
+pub fn nfkc(text: &str) -> String {
+    // Without either back end only the folds that matter for search are applied:
+    // full-width ASCII and the ideographic space.
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            _ => c,
+        })
+        .collect()
+}
+
+/// First precomposed Hangul syllable (가).
+const SYLLABLE_BASE: u32 = 0xAC00;
+/// Last precomposed Hangul syllable (힣).
+const SYLLABLE_LAST: u32 = 0xD7A3;
+
+/// True for a precomposed Hangul syllable (가..힣).
+pub fn is_hangul_syllable(c: char) -> bool {
+    (SYLLABLE_BASE..=SYLLABLE_LAST).contains(&(c as u32))
+}
+
+/// True for any Hangul letter: syllables and compatibility jamo (ㄱ..ㆎ).
+pub fn is_hangul(c: char) -> bool {
+    is_hangul_syllable(c)
+        || ('\u{3131}'..='\u{318E}').contains(&c)
+        || ('\u{1100}'..='\u{11FF}').contains(&c)
+}
+
+/// A Hangul syllable split into its lead (0..19), vowel (0..21) and tail (0..28, 0 =
+/// none) indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Syllable {
+    /// Initial consonant index.
+    pub lead: u32,
+    /// Vowel index.
+    pub vowel: u32,
+    /// Final consonant index; 0 when the syllable has none.
+    pub tail: u32,
+}
+
+impl Syllable {
+    /// Splits `c`, or `None` when it is not a precomposed syllable.
+    pub fn of(c: char) -> Option<Syllable> {
+        if !is_hangul_syllable(c) {
+            return None;
+        }
+        let s = c as u32 - SYLLABLE_BASE;
+        Some(Syllable {
+            lead: s / (21 * 28),
+            vowel: (s % (21 * 28)) / 28,
+            tail: s % 28,
+        })
+    }
+
+    /// Joins the parts back into a syllable.
+    pub fn to_char(self) -> char {
+        char::from_u32(SYLLABLE_BASE + (self.lead * 21 + self.vowel) * 28 + self.tail)
+            .unwrap_or('\u{FFFD}')
+    }
+}
+
+/// Tail index of ㄴ, ㄹ, ㅁ and ㅆ, the finals that endings fuse into a stem.
+pub mod tail {
+    /// ㄴ (된, 한, 걸린)
+    pub const NIEUN: u32 = 4;
+    /// ㄹ (될, 할)
+    pub const RIEUL: u32 = 8;
+    /// ㅁ (됨, 함)
+    pub const MIEUM: u32 = 16;
+    /// ㅆ (했, 됐, 웠)
+    pub const SSANGSIOS: u32 = 20;
+}
+
+/// The script class of a character, for splitting mixed tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    /// Hangul syllables and jamo.
+    Hangul,
+    /// ASCII letters (after normalisation).
+    Latin,
+    /// ASCII digits.
+    Digit,
+    /// Anything else that can be part of a word (other letters, CJK ideographs).
+    Other,
+}
+
+/// Classifies `c`.
+pub fn script(c: char) -> Script {
+    if is_hangul(c) {
+        Script::Hangul
+    } else if c.is_ascii_alphabetic() {
+        Script::Latin
+    } else if c.is_ascii_digit() {
+        Script::Digit
+    } else {
+        Script::Other
+    }
+}
+
+/// True for characters that belong inside a word. Hyphen, dot, slash and underscore
+/// are kept so that `us-east-1`, `node.js` and `p99` survive as one token; they are
+/// trimmed from the ends by [`words`].
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | '+' | '#')
+}
+
+/// Splits normalised text into words (eojeol): runs of word characters, with
+/// joiners trimmed from both ends.
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word_char(c))
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+}
+
+/// The pieces of a Latin/digit token, split on hyphen-like joiners and on letter,
+/// digit and case boundaries. The whole token is not included; pieces shorter than
+/// one character are dropped and duplicates removed, in order of appearance.
+///
+/// `us-central1` → `us`, `central1`, `central`, `1`; `OOMKilled` (before lower-casing)
+/// → `oom`, `killed`; `5XX` → `5`, `xx`.
+pub fn latin_parts(token: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |s: &str| {
+        let s = s.to_lowercase();
+        if !s.is_empty() && s != token.to_lowercase() && !out.contains(&s) {
+            out.push(s);
+        }
+    };
+    let pieces: Vec<&str> = token
+        .split(['-', '_', '.', '/', '+', '#'])
+        .filter(|p| !p.is_empty())
+        .collect();
+    for piece in &pieces {
+        if pieces.len() > 1 {
+            push(piece);
+        }
+        for sub in case_digit_split(piece) {
+            push(sub);
+        }
+    }
+    out
+}
+
+/// Splits on letter/digit boundaries and on lower→upper and UPPER→Upperlower case
+/// changes (`OOMKilled` → `OOM`, `Killed`). Returns nothing when there is no boundary.
+fn case_digit_split(piece: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = piece.char_indices().collect();
+    let mut cuts = Vec::new();
+    for i in 1..chars.len() {
+        let (_, prev) = chars[i - 1];
+        let (at, cur) = chars[i];
+        let next = chars.get(i + 1).map(|&(_, c)| c);
+        let boundary = (prev.is_ascii_digit() != cur.is_ascii_digit())
+            || (prev.is_lowercase() && cur.is_uppercase())
+            || (prev.is_uppercase()
+                && cur.is_uppercase()
+                && next.is_some_and(|n| n.is_lowercase()));
+        if boundary {
+            cuts.push(at);
+        }
+    }
+    if cuts.is_empty() {
+        return Vec::new();
+    }
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for cut in cuts {
+        parts.push(&piece[start..cut]);
+        start = cut;
+    }
+    parts.push(&piece[start..]);
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syllables_round_trip() {
+        for c in ['가', '힣', '했', '재', '웠'] {
+            assert_eq!(Syllable::of(c).unwrap().to_char(), c);
+        }
+        let s = Syllable::of('했').unwrap();
+        assert_eq!(s.tail, tail::SSANGSIOS);
+        assert_eq!(Syllable::of('a'), None);
+    }
+
+    #[test]
+    fn normalize_folds_width_and_case_but_keeps_hangul() {
+        assert_eq!(normalize("ＯＯＭＫｉｌｌｅｄ 재시도"), "oomkilled 재시도");
+    }
+
+    #[test]
+    fn latin_parts_split_on_hyphen_digit_and_case() {
+        assert_eq!(
+            latin_parts("us-central1"),
+            ["us", "central1", "central", "1"]
+        );
+        assert_eq!(latin_parts("OOMKilled"), ["oom", "killed"]);
+        assert_eq!(latin_parts("5XX"), ["5", "xx"]);
+        assert!(latin_parts("dns").is_empty());
+    }
+
+    #[test]
+    fn words_trim_joiners() {
+        let w: Vec<&str> = words("(us-east-1) 에서, node.js. 5XX!").collect();
+        assert_eq!(w, ["us-east-1", "에서", "node.js", "5XX"]);
+    }
+}
