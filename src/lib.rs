@@ -26,4 +26,10 @@ pub mod text;
 #[cfg(feature = "build")]
 pub mod analyze;
 #[cfg(feature = "build")]
+pub mod bundle;
+#[cfg(feature = "build")]
+pub mod corpus;
+#[cfg(feature = "build")]
+pub mod indexer;
+#[cfg(feature = "build")]
 pub mod kodic;

@@ -1,11 +1,13 @@
 //! The `incident-library` command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use incident_library::{analyze, kodic};
+use incident_library::error::{Error, Result};
+use incident_library::search::{self, Request, Sort};
+use incident_library::{bundle, corpus, kodic};
 
 #[derive(Parser)]
 #[command(
@@ -20,10 +22,52 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print the index terms the analyzer emits for a text (one per line).
+    /// Check the corpus and the taxonomy; print every problem with file, line, field and hint.
+    Check {
+        /// The corpus folder.
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+    },
+    /// Build the bundle (index, and later the site) into the output folder, atomically.
+    Build {
+        /// The corpus folder.
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+        /// The output folder; replaced only when the build succeeds.
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
+    },
+    /// Search the built bundle.
+    Search {
+        /// The query (may be empty: then the list is newest first).
+        #[arg(default_value = "")]
+        query: String,
+        /// Facet filter as facet=slug (cause, component, symptom, factor, org); repeatable.
+        #[arg(long = "filter", value_name = "FACET=SLUG")]
+        filters: Vec<String>,
+        /// Order: relevance or recent (default: relevance with a query, recent without).
+        #[arg(long)]
+        sort: Option<Sort>,
+        /// Hits per page.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        /// Page number, from 1.
+        #[arg(long, default_value_t = 1)]
+        page: usize,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// The bundle to search.
+        #[arg(long, default_value = "dist")]
+        bundle: PathBuf,
+    },
+    /// Print the index terms the analyzer emits for a text, one per line.
     Analyze {
         /// The text to analyze.
         text: String,
+        /// The corpus folder (for its user dictionary).
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
     },
     /// Build the lindera ko-dic dictionary from mecab-ko-dic sources
     /// (scripts/setup-ko-dic.sh runs this for you).
@@ -43,23 +87,29 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Analyze { text } => analyze::Analyzer::load_default(
-            Some(std::path::Path::new("data/dictionary.csv")).filter(|p| p.is_file()),
-        )
-        .and_then(|a| a.terms(&text))
-        .map(|terms| {
-            for t in terms {
-                println!("{t}");
-            }
-        }),
+        Command::Check { data } => return check(&data),
+        Command::Build { data, out } => build(&data, &out),
+        Command::Search {
+            query,
+            filters,
+            sort,
+            limit,
+            page,
+            json,
+            bundle,
+        } => run_search(&bundle, query, &filters, sort, limit, page, json),
+        Command::Analyze { text, data } => bundle::analyzer_for(&data)
+            .and_then(|a| a.terms(&text))
+            .map(|terms| {
+                for t in terms {
+                    println!("{t}");
+                }
+            }),
         Command::KoDic {
             source,
             metadata,
             out,
-        } => {
-            let out = out.unwrap_or_else(kodic::default_dir);
-            kodic::build_dictionary(&source, &metadata, &out)
-        }
+        } => kodic::build_dictionary(&source, &metadata, &out.unwrap_or_else(kodic::default_dir)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -68,4 +118,139 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn check(data: &Path) -> ExitCode {
+    match corpus::load(data) {
+        Ok(c) => {
+            let values: usize = c.taxonomy.facets.iter().map(Vec::len).sum();
+            println!(
+                "ok: {} records, {} taxonomy values",
+                c.incidents.len(),
+                values
+            );
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{d}");
+            }
+            let files: std::collections::BTreeSet<_> = diags.iter().map(|d| &d.file).collect();
+            eprintln!("{} problem(s) in {} file(s)", diags.len(), files.len());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn build(data: &Path, out: &Path) -> Result<()> {
+    let started = std::time::Instant::now();
+    let analyzer = bundle::analyzer_for(data)?;
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len}")
+            .map_err(|e| Error::msg(e.to_string()))?
+            .progress_chars("=> "),
+    );
+    bar.set_message("indexing");
+    let report = bundle::build(data, out, &analyzer, |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let report = report?;
+    println!(
+        "built {} in {:.1?}: {} records, {} terms, {} filter keys",
+        out.display(),
+        started.elapsed(),
+        report.incidents,
+        report.vocab_terms,
+        report.filter_keys
+    );
+    for (file, size) in &report.files {
+        println!("  {file:<28} {size:>9} bytes");
+    }
+    Ok(())
+}
+
+fn run_search(
+    bundle_dir: &Path,
+    query: String,
+    filters: &[String],
+    sort: Option<Sort>,
+    limit: usize,
+    page: usize,
+    json: bool,
+) -> Result<()> {
+    let index = bundle::load_index(bundle_dir)
+        .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
+    let filters = filters
+        .iter()
+        .map(|f| {
+            f.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| {
+                    Error::msg(format!(
+                        "--filter {f:?}: expected FACET=SLUG, e.g. --filter component=cdn-edge"
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let request = Request {
+        query,
+        filters,
+        sort,
+        page,
+        per_page: limit,
+    };
+    let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&response).map_err(|e| Error::msg(e.to_string()))?
+        );
+        return Ok(());
+    }
+    let first = (response.page - 1) * response.per_page + 1;
+    let last = (first + response.hits.len()).saturating_sub(1);
+    println!(
+        "사례 {}건 ({}), {}건 중 {}~{}번째",
+        response.total,
+        if response.sort == Sort::Relevance {
+            "관련도순"
+        } else {
+            "최근순"
+        },
+        response.total,
+        first.min(last.max(1)),
+        last
+    );
+    for (i, hit) in response.hits.iter().enumerate() {
+        println!(
+            "{:>3}. {}  {}  {}  {:.3}",
+            first + i,
+            hit.id,
+            hit.date,
+            hit.org,
+            hit.score
+        );
+        println!("     {}", hit.title);
+    }
+    for (key, counts) in &response.facets {
+        let shown: Vec<String> = counts
+            .iter()
+            .filter(|c| c.count > 0 || c.selected)
+            .map(|c| {
+                format!(
+                    "{}{} ({})",
+                    if c.selected { "*" } else { "" },
+                    c.slug,
+                    c.count
+                )
+            })
+            .collect();
+        if !shown.is_empty() {
+            println!("{key}: {}", shown.join(", "));
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,246 @@
+//! Builds the index of [`crate::index`] from a checked corpus: analyses every record
+//! with lindera, keys its terms into a per-incident filter, counts document
+//! frequencies into the vocabulary and sets the facet bitsets.
+//!
+//! The output depends only on the corpus and the dictionary: terms are sorted,
+//! maps are ordered and nothing reads the clock, so the same input gives
+//! byte-identical files.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::analyze::Analyzer;
+use crate::corpus::{Corpus, Incident};
+use crate::error::{Error, Result};
+use crate::facets::Bitset;
+use crate::filter::TermFilter;
+use crate::format::{self, Kind};
+use crate::hash::{term_key, Field};
+use crate::index::{
+    ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
+};
+
+/// Longest summary kept in the listing data, in characters.
+pub const SUMMARY_CHARS: usize = 180;
+
+/// The files of a built index, by name, plus figures for the build report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltIndex {
+    /// File name (relative to the index folder) and contents, `meta.bin` first.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Distinct terms in the vocabulary.
+    pub vocab_terms: usize,
+    /// Filter keys over all incidents.
+    pub filter_keys: usize,
+}
+
+/// The terms of one record, by field.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordTerms {
+    /// Title terms.
+    pub title: BTreeSet<String>,
+    /// Classification terms: facet labels and synonyms, organisation, tags, regions, id.
+    pub meta: BTreeSet<String>,
+    /// Every term of the record, the two above included.
+    pub all: BTreeSet<String>,
+}
+
+/// Analyses one record into its terms.
+pub fn record_terms(
+    corpus: &Corpus,
+    incident: &Incident,
+    analyzer: &Analyzer,
+) -> Result<RecordTerms> {
+    let ctx = |e: Error| Error::msg(format!("{}: {e}", incident.path.display()));
+    let mut t = RecordTerms::default();
+    t.title
+        .extend(analyzer.terms(&incident.title).map_err(ctx)?);
+
+    let mut meta_text = vec![incident.id.clone()];
+    for (key, _, _) in FACETS {
+        for slug in incident.facet(key) {
+            if let Some(v) = corpus.taxonomy.get(key, slug) {
+                meta_text.push(v.ko.clone());
+                meta_text.push(v.en.clone());
+                meta_text.extend(v.synonyms.iter().cloned());
+            }
+        }
+    }
+    meta_text.extend(incident.tags.iter().cloned());
+    meta_text.extend(incident.regions.iter().cloned());
+    for line in &meta_text {
+        t.meta.extend(analyzer.terms(line).map_err(ctx)?);
+    }
+
+    let mut body = Vec::new();
+    body.extend(incident.sections.iter().map(|s| s.text.clone()));
+    body.extend(incident.impact.iter().cloned());
+    body.extend(incident.affected_users.iter().cloned());
+    body.extend(incident.severity.iter().cloned());
+    body.extend(incident.checks.iter().cloned());
+    for text in &body {
+        t.all.extend(analyzer.terms(text).map_err(ctx)?);
+    }
+    t.all.extend(t.title.iter().cloned());
+    t.all.extend(t.meta.iter().cloned());
+    Ok(t)
+}
+
+/// The filter keys of a record's terms.
+pub fn record_keys(terms: &RecordTerms) -> Vec<u64> {
+    let mut keys: Vec<u64> = terms.all.iter().map(|t| term_key(t, Field::Any)).collect();
+    keys.extend(terms.title.iter().map(|t| term_key(t, Field::Title)));
+    keys.extend(terms.meta.iter().map(|t| term_key(t, Field::Meta)));
+    keys
+}
+
+/// Builds the index files. `progress(done, total)` is called after each record.
+pub fn build(
+    corpus: &Corpus,
+    analyzer: &Analyzer,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<BuiltIndex> {
+    let n = corpus.incidents.len();
+    let mut df: BTreeMap<String, u64> = BTreeMap::new();
+    let mut filters = Vec::with_capacity(n);
+    let mut filter_keys = 0;
+    for (i, incident) in corpus.incidents.iter().enumerate() {
+        let terms = record_terms(corpus, incident, analyzer)?;
+        for term in &terms.all {
+            *df.entry(term.clone()).or_insert(0) += 1;
+        }
+        let keys = record_keys(&terms);
+        filter_keys += keys.len();
+        filters.push(TermFilter::build(&keys));
+        progress(i + 1, n);
+    }
+
+    let vocab = fst::Map::from_iter(df.iter().map(|(t, &c)| (t.as_str(), c)))
+        .map_err(|e| Error::msg(format!("building the vocabulary: {e}")))?;
+
+    let facets: Vec<Facet> = FACETS
+        .iter()
+        .enumerate()
+        .map(|(f, &(key, ko, en))| Facet {
+            key: key.into(),
+            ko: ko.into(),
+            en: en.into(),
+            values: corpus.taxonomy.facets[f]
+                .iter()
+                .map(|v| {
+                    let mut docs = Bitset::empty(n);
+                    for (d, inc) in corpus.incidents.iter().enumerate() {
+                        if inc.facet(key).contains(&v.slug.as_str()) {
+                            docs.insert(d);
+                        }
+                    }
+                    FacetValue {
+                        slug: v.slug.clone(),
+                        ko: v.ko.clone(),
+                        en: v.en.clone(),
+                        synonyms: v.synonyms.clone(),
+                        docs,
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+
+    let listings: Vec<Listing> = corpus
+        .incidents
+        .iter()
+        .map(|inc| Listing {
+            id: inc.id.clone(),
+            title: inc.title.clone(),
+            org: inc.org.clone(),
+            date: inc.date.to_string(),
+            facets: FACETS
+                .iter()
+                .enumerate()
+                .map(|(f, &(key, _, _))| {
+                    inc.facet(key)
+                        .iter()
+                        .filter_map(|s| corpus.taxonomy.facets[f].iter().position(|v| v.slug == *s))
+                        .map(|p| p as u16)
+                        .collect()
+                })
+                .collect(),
+            summary: summary(inc),
+        })
+        .collect();
+
+    let mut files = Vec::new();
+    let mut chunks = Vec::new();
+    for (c, (lchunk, fchunk)) in listings
+        .chunks(CHUNK_SIZE)
+        .zip(filters.chunks(CHUNK_SIZE))
+        .enumerate()
+    {
+        let listing = format!("listing-{c:04}.bin");
+        let filters = format!("filters-{c:04}.bin");
+        files.push((
+            listing.clone(),
+            format::encode(
+                Kind::Listing,
+                &ListingChunk {
+                    listings: lchunk.to_vec(),
+                },
+            ),
+        ));
+        files.push((
+            filters.clone(),
+            format::encode(
+                Kind::Filters,
+                &FilterChunk {
+                    filters: fchunk.to_vec(),
+                },
+            ),
+        ));
+        chunks.push(ChunkRef {
+            listing,
+            filters,
+            len: lchunk.len() as u32,
+        });
+    }
+    let corpus_date = corpus.incidents.iter().map(|i| i.date).max().map_or_else(
+        || "1970-01-01T00:00:00Z".to_string(),
+        |d| format!("{d}T00:00:00Z"),
+    );
+    let meta = Meta {
+        corpus_date,
+        facets,
+        vocab: vocab.into_fst().into_inner(),
+        ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
+        days: corpus
+            .incidents
+            .iter()
+            .map(|i| i.date.days_since_epoch())
+            .collect(),
+        chunks,
+    };
+    files.insert(
+        0,
+        ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)),
+    );
+    Ok(BuiltIndex {
+        files,
+        vocab_terms: df.len(),
+        filter_keys,
+    })
+}
+
+/// The listing summary: the start of the 요약 section, cut at a word boundary.
+pub fn summary(incident: &Incident) -> String {
+    let text = incident
+        .section("요약")
+        .map(|s| s.text.replace('\n', " "))
+        .unwrap_or_default();
+    if text.chars().count() <= SUMMARY_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(SUMMARY_CHARS).collect();
+    let at = cut
+        .rfind(' ')
+        .filter(|&i| i > cut.len() / 2)
+        .unwrap_or(cut.len());
+    format!("{}…", cut[..at].trim_end_matches([',', '.', ' ']))
+}
