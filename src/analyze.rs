@@ -71,8 +71,12 @@ impl Analyzer {
         let dictionary = crate::kodic::load(dir)?;
         let user = match user_dictionary {
             Some(path) => Some(
-                lindera::dictionary::load_user_dictionary_from_csv(&dictionary.metadata, path)
-                    .map_err(|e| Error::msg(format!("{}: not a valid user dictionary: {e}\n  hint: each line is `surface,NNG,reading`", path.display())))?,
+                lindera::dictionary::load_user_dictionary_from_csv(&dictionary.metadata, path).map_err(|e| {
+                    Error::msg(format!(
+                        "{}: not a valid user dictionary: {e}\n  hint: each line is `surface,NNG,reading`",
+                        path.display()
+                    ))
+                })?,
             ),
             None => None,
         };
@@ -178,12 +182,11 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
     let mut nouns: Vec<String> = Vec::new();
     let mut run: Vec<(String, Vec<String>)> = Vec::new();
     let mut pending_prefix = String::new();
-    let flush_unit =
-        |unit: &mut String, nouns: &mut Vec<String>, run: &mut Vec<(String, Vec<String>)>| {
-            if !unit.is_empty() {
-                run.push((std::mem::take(unit), std::mem::take(nouns)));
-            }
-        };
+    let flush_unit = |unit: &mut String, nouns: &mut Vec<String>, run: &mut Vec<(String, Vec<String>)>| {
+        if !unit.is_empty() {
+            run.push((std::mem::take(unit), std::mem::take(nouns)));
+        }
+    };
     for m in morphemes {
         match m.class {
             Class::Prefix => {

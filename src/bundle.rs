@@ -23,10 +23,7 @@ impl Staging {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-        let name = target
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("dist");
+        let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("dist");
         let tmp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
         if tmp.exists() {
             fs::remove_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
@@ -52,10 +49,7 @@ impl Staging {
     pub fn commit(mut self) -> Result<()> {
         let old = self.tmp.with_file_name(format!(
             ".{}.old-{}",
-            self.target
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or("dist"),
+            self.target.file_name().and_then(|n| n.to_str()).unwrap_or("dist"),
             std::process::id()
         ));
         let had_old = self.target.exists();
@@ -109,11 +103,7 @@ pub fn build(
     progress: impl FnMut(usize, usize),
 ) -> Result<BuildReport> {
     let corpus = crate::corpus::load(data).map_err(|diags| {
-        let mut msg = diags
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("\n");
+        let mut msg = diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n");
         msg.push_str(&format!(
             "\n{} problem(s) in the corpus; nothing was written (run `incident-library check`)",
             diags.len()
@@ -146,6 +136,5 @@ pub fn analyzer_for(data: &Path) -> Result<crate::analyze::Analyzer> {
 /// Loads the index a bundle holds (`<bundle>/index/`).
 pub fn load_index(bundle: &Path) -> Result<crate::index::Index> {
     let dir = bundle.join("index");
-    crate::index::Index::load(|name| fs::read(dir.join(name)))
-        .map_err(|e| Error::msg(format!("{}/{e}", dir.display())))
+    crate::index::Index::load(|name| fs::read(dir.join(name))).map_err(|e| Error::msg(format!("{}/{e}", dir.display())))
 }

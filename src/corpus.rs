@@ -18,16 +18,7 @@ use toml::Spanned;
 use crate::index::FACETS;
 
 /// The body sections every record has, in this order.
-pub const SECTIONS: [&str; 8] = [
-    "요약",
-    "증상",
-    "촉발",
-    "원인",
-    "감지",
-    "조치",
-    "후속 조치",
-    "교훈",
-];
+pub const SECTIONS: [&str; 8] = ["요약", "증상", "촉발", "원인", "감지", "조치", "후속 조치", "교훈"];
 
 /// Front-matter fields, with whether they are required and their type.
 const FIELDS: &[(&str, bool, Kind)] = &[
@@ -160,21 +151,13 @@ impl Date {
             2 => 28,
             _ => return None,
         };
-        ((1970..=2100).contains(&year) && (1..=days).contains(&day)).then_some(Date {
-            year,
-            month,
-            day,
-        })
+        ((1970..=2100).contains(&year) && (1..=days).contains(&day)).then_some(Date { year, month, day })
     }
 
     /// Days since 1970-01-01.
     pub fn days_since_epoch(self) -> i32 {
         // Howard Hinnant's days_from_civil.
-        let y = if self.month <= 2 {
-            self.year - 1
-        } else {
-            self.year
-        };
+        let y = if self.month <= 2 { self.year - 1 } else { self.year };
         let era = y.div_euclid(400);
         let yoe = y - era * 400;
         let m = self.month as i32;
@@ -354,14 +337,13 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     };
     paths.sort();
     let mut incidents = Vec::new();
-    let mut related_refs = Vec::new();
+    let mut parsed = Vec::new();
     for path in &paths {
         match fs::read_to_string(path) {
             Ok(text) => {
-                if let Some((incident, refs)) = parse_incident(path, &text, &taxonomy, &mut diags) {
-                    incidents.push(incident);
-                    related_refs.push(refs);
-                }
+                let p = parse_incident(path, &text, &taxonomy, &mut diags);
+                incidents.extend(p.incident.clone());
+                parsed.push((path.clone(), p));
             }
             Err(e) => diags.push(diag(
                 path,
@@ -374,34 +356,39 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
         }
     }
 
-    // Across records: duplicate ids and related ids that point nowhere.
+    // Across records, including those with other problems, so that one mistake does
+    // not hide another: duplicate ids and related ids that point nowhere.
     let mut seen: HashMap<&str, &Path> = HashMap::new();
-    for inc in &incidents {
-        if let Some(first) = seen.insert(&inc.id, &inc.path) {
-            diags.push(diag(
-                &inc.path,
-                2,
-                Some("id"),
-                Problem::DuplicateId,
-                format!("id {} is also used by {}", inc.id, first.display()),
-                Some("every record needs its own id; take the next free number"),
-            ));
+    for (path, p) in &parsed {
+        if let Some((id, line)) = &p.id {
+            if let Some(first) = seen.insert(id, path) {
+                let message = format!("id {id} is also used by {}", first.display());
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some("id"),
+                    Problem::DuplicateId,
+                    message,
+                    Some("every record needs its own id; take the next free number"),
+                ));
+            }
         }
     }
-    let ids: HashSet<&str> = incidents.iter().map(|i| i.id.as_str()).collect();
-    for (inc, refs) in incidents.iter().zip(&related_refs) {
-        for (related, line) in refs {
+    let ids: HashSet<&str> = seen.keys().copied().collect();
+    for (path, p) in &parsed {
+        for (related, line) in &p.related {
             if !ids.contains(related.as_str()) {
-                let near = did_you_mean(related, ids.iter().copied());
+                let hint = did_you_mean(related, ids.iter().copied())
+                    .map_or("list ids of existing records".into(), |n| {
+                        format!("did you mean {n:?}?")
+                    });
                 diags.push(diag(
-                    &inc.path,
+                    path,
                     *line,
                     Some("related"),
                     Problem::UnknownRelated,
                     format!("no record has the id {related:?}"),
-                    Some(&near.map_or("list ids of existing records".into(), |n| {
-                        format!("did you mean {n:?}?")
-                    })),
+                    Some(&hint),
                 ));
             }
         }
@@ -409,10 +396,7 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
 
     if diags.is_empty() {
         incidents.sort_by(|a, b| a.id.cmp(&b.id));
-        Ok(Corpus {
-            taxonomy,
-            incidents,
-        })
+        Ok(Corpus { taxonomy, incidents })
     } else {
         diags.sort_by(|a, b| a.file.cmp(&b.file).then(a.line.cmp(&b.line)));
         Err(diags)
@@ -484,7 +468,14 @@ fn load_taxonomy(path: &Path, diags: &mut Vec<Diagnostic>) -> Taxonomy {
             let line = line_of(&text, spanned.span().start, 1);
             let v = spanned.into_inner();
             if !is_kebab(&v.slug) {
-                diags.push(diag(path, line, Some("slug"), Problem::Taxonomy, format!("{key} slug {:?} is not ascii kebab-case", v.slug), Some("use lower-case letters, digits and single hyphens, e.g. retry-amplification")));
+                diags.push(diag(
+                    path,
+                    line,
+                    Some("slug"),
+                    Problem::Taxonomy,
+                    format!("{key} slug {:?} is not ascii kebab-case", v.slug),
+                    Some("use lower-case letters, digits and single hyphens, e.g. retry-amplification"),
+                ));
             }
             if !seen.insert(v.slug.clone()) {
                 diags.push(diag(
@@ -496,11 +487,7 @@ fn load_taxonomy(path: &Path, diags: &mut Vec<Diagnostic>) -> Taxonomy {
                     Some("merge the two entries"),
                 ));
             }
-            for (field, value) in [
-                ("ko", &v.ko),
-                ("en", &v.en),
-                ("description", &v.description),
-            ] {
+            for (field, value) in [("ko", &v.ko), ("en", &v.en), ("description", &v.description)] {
                 if value.trim().is_empty() {
                     diags.push(diag(
                         path,
@@ -532,11 +519,8 @@ fn load_taxonomy(path: &Path, diags: &mut Vec<Diagnostic>) -> Taxonomy {
 /// True for ascii kebab-case: `[a-z0-9]+(-[a-z0-9]+)*`.
 fn is_kebab(s: &str) -> bool {
     !s.is_empty()
-        && s.split('-').all(|p| {
-            !p.is_empty()
-                && p.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
+        && s.split('-')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
 }
 
 /// True for `Nd`, `Nh`, `Nm` parts separated by spaces, largest unit first (`7h 45m`).
@@ -570,20 +554,34 @@ fn did_you_mean<'a>(s: &str, candidates: impl Iterator<Item = &'a str>) -> Optio
         .map(|(_, c)| c.to_string())
 }
 
-/// Parses one record. Returns the record (when its front matter could be read) and
-/// its related ids with their lines, for the cross-record check.
-fn parse_incident(
+/// What [`parse_incident`] learnt from one file.
+#[derive(Default)]
+struct Parsed {
+    /// The record, when the file has no problem.
+    incident: Option<Incident>,
+    /// Its id and line, when it has a string id, for the duplicate check.
+    id: Option<(String, usize)>,
+    /// Its related ids with their lines, for the cross-record check.
+    related: Vec<(String, usize)>,
+}
+
+/// Parses one record, adding its problems to `diags`.
+fn parse_incident(path: &Path, text: &str, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) -> Parsed {
+    let mut parsed = Parsed::default();
+    parsed.incident = parse_record(path, text, taxonomy, diags, &mut parsed);
+    parsed
+}
+
+fn parse_record(
     path: &Path,
     text: &str,
     taxonomy: &Taxonomy,
     diags: &mut Vec<Diagnostic>,
-) -> Option<(Incident, Vec<(String, usize)>)> {
+    parsed: &mut Parsed,
+) -> Option<Incident> {
     let before = diags.len();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some(rest) = text
-        .strip_prefix("+++\n")
-        .or_else(|| text.strip_prefix("+++\r\n"))
-    else {
+    let Some(rest) = text.strip_prefix("+++\n").or_else(|| text.strip_prefix("+++\r\n")) else {
         diags.push(diag(
             path,
             1,
@@ -594,11 +592,10 @@ fn parse_incident(
         ));
         return None;
     };
-    let Some(end) = rest.find("\n+++").filter(|&e| {
-        rest[e + 4..].starts_with('\n')
-            || rest[e + 4..].starts_with("\r\n")
-            || rest[e + 4..].is_empty()
-    }) else {
+    let Some(end) = rest
+        .find("\n+++")
+        .filter(|&e| rest[e + 4..].starts_with('\n') || rest[e + 4..].starts_with("\r\n") || rest[e + 4..].is_empty())
+    else {
         diags.push(diag(
             path,
             1,
@@ -620,14 +617,19 @@ fn parse_incident(
         Ok(t) => t,
         Err(e) => {
             let line = e.span().map_or(2, |s| line_of(front, s.start, 2));
-            diags.push(diag(path, line, None, Problem::MalformedToml, e.message().trim().to_string(), Some("check quotes, commas and brackets; strings are \"quoted\", lists are [\"a\", \"b\"]")));
+            diags.push(diag(
+                path,
+                line,
+                None,
+                Problem::MalformedToml,
+                e.message().trim().to_string(),
+                Some("check quotes, commas and brackets; strings are \"quoted\", lists are [\"a\", \"b\"]"),
+            ));
             return None;
         }
     };
-    let fields: HashMap<&str, (&Spanned<String>, &Spanned<toml::Value>)> = table
-        .iter()
-        .map(|(k, v)| (k.get_ref().as_str(), (k, v)))
-        .collect();
+    let fields: HashMap<&str, (&Spanned<String>, &Spanned<toml::Value>)> =
+        table.iter().map(|(k, v)| (k.get_ref().as_str(), (k, v))).collect();
     let line_at = |span: std::ops::Range<usize>| line_of(front, span.start, 2);
 
     for (key, _) in &table {
@@ -665,11 +667,7 @@ fn parse_incident(
                     format!("required field `{name}` is missing"),
                     Some(&format!(
                         "add `{name} = {}` to the front matter",
-                        if kind == Kind::Str {
-                            "\"…\""
-                        } else {
-                            "[\"…\"]"
-                        }
+                        if kind == Kind::Str { "\"…\"" } else { "[\"…\"]" }
                     )),
                 ));
             }
@@ -736,13 +734,9 @@ fn parse_incident(
             }
             (_, other) => {
                 let hint = match (kind, other) {
-                    (Kind::Str, toml::Value::Datetime(_)) => {
-                        "quote the date: date = \"2026-05-29\""
-                    }
+                    (Kind::Str, toml::Value::Datetime(_)) => "quote the date: date = \"2026-05-29\"",
                     (Kind::Str, _) => "write it as a quoted string",
-                    (Kind::List, toml::Value::String(_)) => {
-                        "write a list even for one item: [\"…\"]"
-                    }
+                    (Kind::List, toml::Value::String(_)) => "write a list even for one item: [\"…\"]",
                     _ => "write a list of strings: [\"a\", \"b\"]",
                 };
                 diags.push(diag(
@@ -765,18 +759,10 @@ fn parse_incident(
     }
 
     let get = |name: &str| strings.get(name).map(|(s, _)| s.clone());
-    let line_of_field = |name: &str| {
-        strings
-            .get(name)
-            .map(|(_, l)| *l)
-            .or_else(|| lists.get(name).and_then(|l| l.first().map(|(_, l)| *l)))
-            .unwrap_or(2)
-    };
 
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     if let Some((id, line)) = strings.get("id") {
-        let well_formed =
-            id.len() == 7 && id.starts_with("IL-") && id[3..].bytes().all(|b| b.is_ascii_digit());
+        let well_formed = id.len() == 7 && id.starts_with("IL-") && id[3..].bytes().all(|b| b.is_ascii_digit());
         if !well_formed {
             diags.push(diag(
                 path,
@@ -826,7 +812,14 @@ fn parse_incident(
     for name in ["time_to_detect", "time_to_recover"] {
         if let Some((d, line)) = strings.get(name) {
             if !is_duration(d) {
-                diags.push(diag(path, *line, Some(name), Problem::BadDuration, format!("{d:?} is not a duration"), Some("write days, hours and minutes, largest first: \"19m\", \"7h 45m\", \"2d 3h\"")));
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some(name),
+                    Problem::BadDuration,
+                    format!("{d:?} is not a duration"),
+                    Some("write days, hours and minutes, largest first: \"19m\", \"7h 45m\", \"2d 3h\""),
+                ));
             }
         }
     }
@@ -843,9 +836,9 @@ fn parse_incident(
         }
     }
     for (url, line) in lists.get("sources").into_iter().flatten() {
-        let ok = url::Url::parse(url).ok().is_some_and(|u| {
-            matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.'))
-        });
+        let ok = url::Url::parse(url)
+            .ok()
+            .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.')));
         if !ok {
             diags.push(diag(
                 path,
@@ -872,8 +865,9 @@ fn parse_incident(
         check_slug(path, *line, "org", "org", org, taxonomy, diags);
     }
     let id = get("id").unwrap_or_default();
-    let related: Vec<(String, usize)> = lists.get("related").cloned().unwrap_or_default();
-    for (r, line) in &related {
+    parsed.id = strings.get("id").cloned();
+    parsed.related = lists.get("related").cloned().unwrap_or_default();
+    for (r, line) in &parsed.related {
         if *r == id {
             diags.push(diag(
                 path,
@@ -897,32 +891,28 @@ fn parse_incident(
             .map(|l| l.iter().map(|(s, _)| s.clone()).collect())
             .unwrap_or_default()
     };
-    let _ = line_of_field;
-    Some((
-        Incident {
-            path: path.to_path_buf(),
-            id,
-            title: get("title").unwrap_or_default(),
-            org: get("org").unwrap_or_default(),
-            date: date?,
-            tags: list("tags"),
-            severity: get("severity"),
-            impact: get("impact"),
-            affected_users: get("affected_users"),
-            regions: list("regions"),
-            time_to_detect: get("time_to_detect"),
-            time_to_recover: get("time_to_recover"),
-            causes: list("causes"),
-            components: list("components"),
-            symptoms: list("symptoms"),
-            factors: list("factors"),
-            sources: list("sources"),
-            related: list("related"),
-            checks: list("checks"),
-            sections,
-        },
-        related,
-    ))
+    Some(Incident {
+        path: path.to_path_buf(),
+        id,
+        title: get("title").unwrap_or_default(),
+        org: get("org").unwrap_or_default(),
+        date: date?,
+        tags: list("tags"),
+        severity: get("severity"),
+        impact: get("impact"),
+        affected_users: get("affected_users"),
+        regions: list("regions"),
+        time_to_detect: get("time_to_detect"),
+        time_to_recover: get("time_to_recover"),
+        causes: list("causes"),
+        components: list("components"),
+        symptoms: list("symptoms"),
+        factors: list("factors"),
+        sources: list("sources"),
+        related: list("related"),
+        checks: list("checks"),
+        sections,
+    })
 }
 
 fn check_slug(
@@ -940,9 +930,7 @@ fn check_slug(
     }
     // Someone may have typed the label instead of the slug.
     let by_label = values.iter().find(|v| {
-        v.ko == slug
-            || v.en.eq_ignore_ascii_case(slug)
-            || v.synonyms.iter().any(|s| s.eq_ignore_ascii_case(slug))
+        v.ko == slug || v.en.eq_ignore_ascii_case(slug) || v.synonyms.iter().any(|s| s.eq_ignore_ascii_case(slug))
     });
     let near = by_label
         .map(|v| v.slug.clone())
@@ -973,12 +961,7 @@ fn check_slug(
 }
 
 /// Splits the body into its `##` sections and checks them.
-fn parse_sections(
-    path: &Path,
-    body: &str,
-    first_line: usize,
-    diags: &mut Vec<Diagnostic>,
-) -> Vec<Section> {
+fn parse_sections(path: &Path, body: &str, first_line: usize, diags: &mut Vec<Diagnostic>) -> Vec<Section> {
     use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
     let mut headings: Vec<(String, usize, usize)> = Vec::new(); // name, heading start, content start
@@ -1037,10 +1020,7 @@ fn parse_sections(
                 Some(name),
                 Problem::BadSection,
                 format!("unknown section \"## {name}\""),
-                Some(&format!(
-                    "the sections are, in order: {}",
-                    SECTIONS.join(", ")
-                )),
+                Some(&format!("the sections are, in order: {}", SECTIONS.join(", "))),
             ));
             continue;
         }
@@ -1081,10 +1061,7 @@ fn parse_sections(
                 Some(name),
                 Problem::MissingSection,
                 format!("section \"## {name}\" is missing"),
-                Some(&format!(
-                    "every record has the sections {}",
-                    SECTIONS.join(", ")
-                )),
+                Some(&format!("every record has the sections {}", SECTIONS.join(", "))),
             ));
         }
     }
@@ -1153,9 +1130,6 @@ mod tests {
 
     #[test]
     fn plain_text_strips_markup() {
-        assert_eq!(
-            plain_text("- **굵게** 썼다\n- `코드` 도"),
-            "굵게 썼다\n코드 도"
-        );
+        assert_eq!(plain_text("- **굵게** 썼다\n- `코드` 도"), "굵게 썼다\n코드 도");
     }
 }

@@ -39,9 +39,7 @@ impl Bitset {
 
     /// True when incident `i` is in the set.
     pub fn contains(&self, i: usize) -> bool {
-        self.words
-            .get(i / 64)
-            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.words.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     /// Intersects in place.
@@ -86,11 +84,10 @@ impl Bitset {
 
     /// The incident numbers in the set, ascending.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &w)| {
-            (0..64)
-                .filter(move |b| w & (1 << b) != 0)
-                .map(move |b| wi * 64 + b)
-        })
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(|(wi, &w)| (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| wi * 64 + b))
     }
 }
 
@@ -145,10 +142,7 @@ pub fn count(facets: &[Vec<&Bitset>], candidates: &Bitset, selection: &Selection
         .enumerate()
         .map(|(f, values)| {
             let base = base_except(f);
-            values
-                .iter()
-                .map(|bits| base.intersection_len(bits))
-                .collect()
+            values.iter().map(|bits| base.intersection_len(bits)).collect()
         })
         .collect();
     Counts {

@@ -99,12 +99,7 @@ mod tests {
         let filter = TermFilter::build(&keys).to_lookup().unwrap();
         assert!(keys.iter().all(|&k| filter.contains(k)));
         let fp = (0..20_000u64)
-            .filter(|i| {
-                filter.contains(crate::hash::term_key(
-                    &format!("other{i}"),
-                    crate::hash::Field::Any,
-                ))
-            })
+            .filter(|i| filter.contains(crate::hash::term_key(&format!("other{i}"), crate::hash::Field::Any)))
             .count();
         assert!(fp < 200, "false positives: {fp} of 20000");
     }
@@ -118,9 +113,7 @@ mod tests {
 
     #[test]
     fn deterministic() {
-        let keys: Vec<u64> = (0..300u64)
-            .map(|i| i.wrapping_mul(0x9E3779B97F4A7C15))
-            .collect();
+        let keys: Vec<u64> = (0..300u64).map(|i| i.wrapping_mul(0x9E3779B97F4A7C15)).collect();
         assert_eq!(TermFilter::build(&keys), TermFilter::build(&keys));
     }
 }

@@ -151,11 +151,7 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, Format
     }
     let _ = Kind::from_u8(bytes[6]);
     let len = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
-    let sum = u64::from_le_bytes(
-        bytes[12..20]
-            .try_into()
-            .map_err(|_| FormatError::BadMagic)?,
-    );
+    let sum = u64::from_le_bytes(bytes[12..20].try_into().map_err(|_| FormatError::BadMagic)?);
     let total = HEADER_LEN.saturating_add(len);
     if bytes.len() < total {
         return Err(FormatError::Truncated {
@@ -170,8 +166,7 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, Format
     if crate::hash::checksum(payload) != sum {
         return Err(FormatError::ChecksumMismatch);
     }
-    let (value, rest) =
-        postcard::take_from_bytes(payload).map_err(|e| FormatError::Decode(e.to_string()))?;
+    let (value, rest) = postcard::take_from_bytes(payload).map_err(|e| FormatError::Decode(e.to_string()))?;
     if !rest.is_empty() {
         return Err(FormatError::Decode(format!(
             "{} bytes left after the payload",
@@ -189,17 +184,11 @@ mod tests {
     fn round_trip_and_every_corruption() {
         let value = (String::from("재시도"), vec![1u32, 2, 3]);
         let bytes = encode(Kind::Meta, &value);
-        assert_eq!(
-            decode::<(String, Vec<u32>)>(Kind::Meta, &bytes).unwrap(),
-            value
-        );
+        assert_eq!(decode::<(String, Vec<u32>)>(Kind::Meta, &bytes).unwrap(), value);
 
         for cut in [0, 3, 10, HEADER_LEN, bytes.len() - 1] {
             let err = decode::<(String, Vec<u32>)>(Kind::Meta, &bytes[..cut]).unwrap_err();
-            assert!(
-                matches!(err, FormatError::Truncated { .. }),
-                "cut {cut}: {err}"
-            );
+            assert!(matches!(err, FormatError::Truncated { .. }), "cut {cut}: {err}");
         }
         let mut bad = bytes.clone();
         bad[0] = b'X';

@@ -153,9 +153,7 @@ impl std::error::Error for LoadError {}
 impl Index {
     /// Loads an index from its files: `read(name)` returns the bytes of a file of the
     /// index folder (`meta.bin`, then the chunk files the meta names).
-    pub fn load<E: std::fmt::Display>(
-        mut read: impl FnMut(&str) -> Result<Vec<u8>, E>,
-    ) -> Result<Index, LoadError> {
+    pub fn load<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
         let fail = |file: &str, error: FormatError| LoadError {
             file: file.to_string(),
             error,
@@ -164,17 +162,14 @@ impl Index {
             read(name).map_err(|e| fail(name, FormatError::Decode(format!("cannot read: {e}"))))
         };
         let meta_bytes = get(&mut read, "meta.bin")?;
-        let meta: Meta =
-            format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
+        let meta: Meta = format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
         let mut listings = Vec::with_capacity(meta.ids.len());
         let mut filters = Vec::with_capacity(meta.ids.len());
         for chunk in &meta.chunks {
             let bytes = get(&mut read, &chunk.listing)?;
-            let lc: ListingChunk =
-                format::decode(Kind::Listing, &bytes).map_err(|e| fail(&chunk.listing, e))?;
+            let lc: ListingChunk = format::decode(Kind::Listing, &bytes).map_err(|e| fail(&chunk.listing, e))?;
             let bytes = get(&mut read, &chunk.filters)?;
-            let fc: FilterChunk =
-                format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
+            let fc: FilterChunk = format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
             if lc.listings.len() != chunk.len as usize || fc.filters.len() != chunk.len as usize {
                 return Err(fail(
                     &chunk.listing,
@@ -193,11 +188,7 @@ impl Index {
     }
 
     /// Assembles an index from decoded parts, checking that they agree.
-    pub fn from_parts(
-        meta: Meta,
-        listings: Vec<Listing>,
-        filters: Vec<Lookup>,
-    ) -> Result<Index, LoadError> {
+    pub fn from_parts(meta: Meta, listings: Vec<Listing>, filters: Vec<Lookup>) -> Result<Index, LoadError> {
         let bad = |m: &str| LoadError {
             file: "meta.bin".into(),
             error: FormatError::Decode(m.into()),
@@ -209,17 +200,13 @@ impl Index {
         if meta.facets.len() != FACETS.len() {
             return Err(bad("unexpected number of facets"));
         }
-        let vocab =
-            fst::Map::new(meta.vocab.clone()).map_err(|e| bad(&format!("vocabulary: {e}")))?;
+        let vocab = fst::Map::new(meta.vocab.clone()).map_err(|e| bad(&format!("vocabulary: {e}")))?;
         for l in &listings {
             if l.facets.len() != FACETS.len() {
                 return Err(bad("listing facet count differs"));
             }
             for (f, values) in l.facets.iter().enumerate() {
-                if values
-                    .iter()
-                    .any(|&v| v as usize >= meta.facets[f].values.len())
-                {
+                if values.iter().any(|&v| v as usize >= meta.facets[f].values.len()) {
                     return Err(bad("listing names an unknown facet value"));
                 }
             }

@@ -15,9 +15,7 @@ use crate::facets::Bitset;
 use crate::filter::TermFilter;
 use crate::format::{self, Kind};
 use crate::hash::{term_key, Field};
-use crate::index::{
-    ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
-};
+use crate::index::{ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS};
 
 /// Longest summary kept in the listing data, in characters.
 pub const SUMMARY_CHARS: usize = 180;
@@ -45,15 +43,10 @@ pub struct RecordTerms {
 }
 
 /// Analyses one record into its terms.
-pub fn record_terms(
-    corpus: &Corpus,
-    incident: &Incident,
-    analyzer: &Analyzer,
-) -> Result<RecordTerms> {
+pub fn record_terms(corpus: &Corpus, incident: &Incident, analyzer: &Analyzer) -> Result<RecordTerms> {
     let ctx = |e: Error| Error::msg(format!("{}: {e}", incident.path.display()));
     let mut t = RecordTerms::default();
-    t.title
-        .extend(analyzer.terms(&incident.title).map_err(ctx)?);
+    t.title.extend(analyzer.terms(&incident.title).map_err(ctx)?);
 
     let mut meta_text = vec![incident.id.clone()];
     for (key, _, _) in FACETS {
@@ -94,11 +87,7 @@ pub fn record_keys(terms: &RecordTerms) -> Vec<u64> {
 }
 
 /// Builds the index files. `progress(done, total)` is called after each record.
-pub fn build(
-    corpus: &Corpus,
-    analyzer: &Analyzer,
-    mut progress: impl FnMut(usize, usize),
-) -> Result<BuiltIndex> {
+pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usize, usize)) -> Result<BuiltIndex> {
     let n = corpus.incidents.len();
     let mut df: BTreeMap<String, u64> = BTreeMap::new();
     let mut filters = Vec::with_capacity(n);
@@ -170,11 +159,7 @@ pub fn build(
 
     let mut files = Vec::new();
     let mut chunks = Vec::new();
-    for (c, (lchunk, fchunk)) in listings
-        .chunks(CHUNK_SIZE)
-        .zip(filters.chunks(CHUNK_SIZE))
-        .enumerate()
-    {
+    for (c, (lchunk, fchunk)) in listings.chunks(CHUNK_SIZE).zip(filters.chunks(CHUNK_SIZE)).enumerate() {
         let listing = format!("listing-{c:04}.bin");
         let filters = format!("filters-{c:04}.bin");
         files.push((
@@ -201,26 +186,21 @@ pub fn build(
             len: lchunk.len() as u32,
         });
     }
-    let corpus_date = corpus.incidents.iter().map(|i| i.date).max().map_or_else(
-        || "1970-01-01T00:00:00Z".to_string(),
-        |d| format!("{d}T00:00:00Z"),
-    );
+    let corpus_date = corpus
+        .incidents
+        .iter()
+        .map(|i| i.date)
+        .max()
+        .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"));
     let meta = Meta {
         corpus_date,
         facets,
         vocab: vocab.into_fst().into_inner(),
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
-        days: corpus
-            .incidents
-            .iter()
-            .map(|i| i.date.days_since_epoch())
-            .collect(),
+        days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
         chunks,
     };
-    files.insert(
-        0,
-        ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)),
-    );
+    files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
     Ok(BuiltIndex {
         files,
         vocab_terms: df.len(),
@@ -238,9 +218,6 @@ pub fn summary(incident: &Incident) -> String {
         return text;
     }
     let cut: String = text.chars().take(SUMMARY_CHARS).collect();
-    let at = cut
-        .rfind(' ')
-        .filter(|&i| i > cut.len() / 2)
-        .unwrap_or(cut.len());
+    let at = cut.rfind(' ').filter(|&i| i > cut.len() / 2).unwrap_or(cut.len());
     format!("{}…", cut[..at].trim_end_matches([',', '.', ' ']))
 }

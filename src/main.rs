@@ -98,18 +98,14 @@ fn main() -> ExitCode {
             json,
             bundle,
         } => run_search(&bundle, query, &filters, sort, limit, page, json),
-        Command::Analyze { text, data } => bundle::analyzer_for(&data)
-            .and_then(|a| a.terms(&text))
-            .map(|terms| {
-                for t in terms {
-                    println!("{t}");
-                }
-            }),
-        Command::KoDic {
-            source,
-            metadata,
-            out,
-        } => kodic::build_dictionary(&source, &metadata, &out.unwrap_or_else(kodic::default_dir)),
+        Command::Analyze { text, data } => bundle::analyzer_for(&data).and_then(|a| a.terms(&text)).map(|terms| {
+            for t in terms {
+                println!("{t}");
+            }
+        }),
+        Command::KoDic { source, metadata, out } => {
+            kodic::build_dictionary(&source, &metadata, &out.unwrap_or_else(kodic::default_dir))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -124,11 +120,7 @@ fn check(data: &Path) -> ExitCode {
     match corpus::load(data) {
         Ok(c) => {
             let values: usize = c.taxonomy.facets.iter().map(Vec::len).sum();
-            println!(
-                "ok: {} records, {} taxonomy values",
-                c.incidents.len(),
-                values
-            );
+            println!("ok: {} records, {} taxonomy values", c.incidents.len(), values);
             ExitCode::SUCCESS
         }
         Err(diags) => {
@@ -239,14 +231,7 @@ fn run_search(
         let shown: Vec<String> = counts
             .iter()
             .filter(|c| c.count > 0 || c.selected)
-            .map(|c| {
-                format!(
-                    "{}{} ({})",
-                    if c.selected { "*" } else { "" },
-                    c.slug,
-                    c.count
-                )
-            })
+            .map(|c| format!("{}{} ({})", if c.selected { "*" } else { "" }, c.slug, c.count))
             .collect();
         if !shown.is_empty() {
             println!("{key}: {}", shown.join(", "));

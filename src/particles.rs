@@ -231,9 +231,7 @@ pub const SUFFIXES: &[&str] = &[
 /// syllables remain (one for suffixes of two or more syllables); a fused past-tense
 /// final syllable is then restored to its stem.
 pub fn bare(word: &str) -> Option<String> {
-    let first_hangul = word
-        .char_indices()
-        .find(|&(_, c)| script(c) == Script::Hangul);
+    let first_hangul = word.char_indices().find(|&(_, c)| script(c) == Script::Hangul);
     match first_hangul {
         None => None,
         Some((0, _)) => strip_hangul(word),
@@ -243,10 +241,8 @@ pub fn bare(word: &str) -> Option<String> {
                 || rest.chars().all(|c| script(c) == Script::Hangul)
                     && strip_hangul(rest).is_none()
                     && rest.chars().count() <= 2;
-            (rest_is_suffix && head.chars().all(|c| script(c) != Script::Hangul)).then(|| {
-                head.trim_end_matches(|c: char| !c.is_alphanumeric())
-                    .to_string()
-            })
+            (rest_is_suffix && head.chars().all(|c| script(c) != Script::Hangul))
+                .then(|| head.trim_end_matches(|c: char| !c.is_alphanumeric()).to_string())
         }
     }
 }
@@ -257,10 +253,7 @@ fn strip_hangul(word: &str) -> Option<String> {
     for &suffix in SUFFIXES {
         let slen = suffix.chars().count();
         let min_rest = if slen == 1 { 2 } else { 1 };
-        if word.ends_with(suffix)
-            && len >= slen + min_rest
-            && best.is_none_or(|b| b.len() < suffix.len())
-        {
+        if word.ends_with(suffix) && len >= slen + min_rest && best.is_none_or(|b| b.len() < suffix.len()) {
             best = Some(suffix);
         }
     }

@@ -62,10 +62,7 @@ pub fn analyze(query: &str, df: impl Fn(&str) -> Option<u64>) -> Vec<Word> {
             continue;
         }
         let mut alternatives = Vec::new();
-        let add = |alternatives: &mut Vec<Alternative>,
-                   terms: Vec<String>,
-                   weight: f32,
-                   derivation: Derivation| {
+        let add = |alternatives: &mut Vec<Alternative>, terms: Vec<String>, weight: f32, derivation: Derivation| {
             if !terms.is_empty()
                 && terms.iter().all(|t| df(t).is_some())
                 && !alternatives.iter().any(|a| a.terms == terms)
@@ -77,12 +74,7 @@ pub fn analyze(query: &str, df: impl Fn(&str) -> Option<u64>) -> Vec<Word> {
                 });
             }
         };
-        add(
-            &mut alternatives,
-            vec![input.clone()],
-            1.0,
-            Derivation::Exact,
-        );
+        add(&mut alternatives, vec![input.clone()], 1.0, Derivation::Exact);
         let bare = particles::bare(&input);
         if let Some(b) = &bare {
             add(&mut alternatives, vec![b.clone()], 0.9, Derivation::Bare);
@@ -98,10 +90,7 @@ pub fn analyze(query: &str, df: impl Fn(&str) -> Option<u64>) -> Vec<Word> {
             let parts = text::latin_parts(&cased_base);
             add(&mut alternatives, parts, 0.8, Derivation::Parts);
         }
-        words.push(Word {
-            input,
-            alternatives,
-        });
+        words.push(Word { input, alternatives });
     }
     words
 }

@@ -138,11 +138,7 @@ impl std::fmt::Display for SearchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SearchError::UnknownFacet { facet, allowed } => {
-                write!(
-                    f,
-                    "unknown facet {facet:?}; use one of: {}",
-                    allowed.join(", ")
-                )
+                write!(f, "unknown facet {facet:?}; use one of: {}", allowed.join(", "))
             }
             SearchError::UnknownValue {
                 facet,
@@ -195,11 +191,9 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         .collect();
     let counted = facets::count(&facet_bits, &candidates, &selection);
 
-    let sort = request.sort.unwrap_or(if has_query {
-        Sort::Relevance
-    } else {
-        Sort::Recent
-    });
+    let sort = request
+        .sort
+        .unwrap_or(if has_query { Sort::Relevance } else { Sort::Recent });
     let mut docs: Vec<usize> = counted.matching.iter().collect();
     let recent = |a: usize, b: usize| {
         index.meta.days[b]
@@ -216,11 +210,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         }),
     }
 
-    let per_page = if request.per_page == 0 {
-        10
-    } else {
-        request.per_page
-    };
+    let per_page = if request.per_page == 0 { 10 } else { request.per_page };
     let page = request.page.max(1);
     let hits = docs
         .iter()
@@ -295,10 +285,7 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
         .map(|(f, values)| {
             (
                 f.key.clone(),
-                values
-                    .iter()
-                    .map(|&v| f.values[v as usize].slug.clone())
-                    .collect(),
+                values.iter().map(|&v| f.values[v as usize].slug.clone()).collect(),
             )
         })
         .collect();
@@ -314,18 +301,13 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
 }
 
 /// Turns (facet, slug) pairs into value positions, refusing unknown ones.
-pub fn resolve_filters(
-    index: &Index,
-    filters: &[(String, String)],
-) -> Result<Selection, SearchError> {
+pub fn resolve_filters(index: &Index, filters: &[(String, String)]) -> Result<Selection, SearchError> {
     let mut chosen = vec![Vec::new(); index.meta.facets.len()];
     for (facet, value) in filters {
-        let f = index
-            .facet_position(facet)
-            .ok_or_else(|| SearchError::UnknownFacet {
-                facet: facet.clone(),
-                allowed: index.meta.facets.iter().map(|f| f.key.clone()).collect(),
-            })?;
+        let f = index.facet_position(facet).ok_or_else(|| SearchError::UnknownFacet {
+            facet: facet.clone(),
+            allowed: index.meta.facets.iter().map(|f| f.key.clone()).collect(),
+        })?;
         let values = &index.meta.facets[f].values;
         let v = values
             .iter()
@@ -353,9 +335,5 @@ fn closest<'a>(s: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String
         .filter(|&(score, _)| score >= 2)
         .collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
-    scored
-        .into_iter()
-        .take(3)
-        .map(|(_, c)| c.to_string())
-        .collect()
+    scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
 }

@@ -53,9 +53,7 @@ pub fn is_hangul_syllable(c: char) -> bool {
 
 /// True for any Hangul letter: syllables and compatibility jamo (ㄱ..ㆎ).
 pub fn is_hangul(c: char) -> bool {
-    is_hangul_syllable(c)
-        || ('\u{3131}'..='\u{318E}').contains(&c)
-        || ('\u{1100}'..='\u{11FF}').contains(&c)
+    is_hangul_syllable(c) || ('\u{3131}'..='\u{318E}').contains(&c) || ('\u{1100}'..='\u{11FF}').contains(&c)
 }
 
 /// A Hangul syllable split into its lead (0..19), vowel (0..21) and tail (0..28, 0 =
@@ -86,8 +84,7 @@ impl Syllable {
 
     /// Joins the parts back into a syllable.
     pub fn to_char(self) -> char {
-        char::from_u32(SYLLABLE_BASE + (self.lead * 21 + self.vowel) * 28 + self.tail)
-            .unwrap_or('\u{FFFD}')
+        char::from_u32(SYLLABLE_BASE + (self.lead * 21 + self.vowel) * 28 + self.tail).unwrap_or('\u{FFFD}')
     }
 }
 
@@ -184,9 +181,7 @@ fn case_digit_split(piece: &str) -> Vec<&str> {
         let next = chars.get(i + 1).map(|&(_, c)| c);
         let boundary = (prev.is_ascii_digit() != cur.is_ascii_digit())
             || (prev.is_lowercase() && cur.is_uppercase())
-            || (prev.is_uppercase()
-                && cur.is_uppercase()
-                && next.is_some_and(|n| n.is_lowercase()));
+            || (prev.is_uppercase() && cur.is_uppercase() && next.is_some_and(|n| n.is_lowercase()));
         if boundary {
             cuts.push(at);
         }
@@ -225,10 +220,7 @@ mod tests {
 
     #[test]
     fn latin_parts_split_on_hyphen_digit_and_case() {
-        assert_eq!(
-            latin_parts("us-central1"),
-            ["us", "central1", "central", "1"]
-        );
+        assert_eq!(latin_parts("us-central1"), ["us", "central1", "central", "1"]);
         assert_eq!(latin_parts("OOMKilled"), ["oom", "killed"]);
         assert_eq!(latin_parts("5XX"), ["5", "xx"]);
         assert!(latin_parts("dns").is_empty());

@@ -1,0 +1,334 @@
+//! `incident-library check`: every class of corpus error is found, located and
+//! explained, all in one run.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use incident_library::corpus::{self, Diagnostic, Problem};
+
+/// Writes the fixture taxonomy and one record with `text`, and checks.
+fn check_one(text: &str) -> Vec<Diagnostic> {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    fs::write(dir.path().join("incidents/IL-0001.md"), text).unwrap();
+    corpus::load(dir.path()).err().unwrap_or_default()
+}
+
+/// Asserts that `text` gives exactly one diagnostic of `problem` on `line` about `field`.
+fn expect(text: &str, problem: Problem, line: usize, field: Option<&str>) -> Diagnostic {
+    let diags = check_one(text);
+    let found: Vec<&Diagnostic> = diags.iter().filter(|d| d.problem == problem).collect();
+    assert_eq!(found.len(), 1, "expected one {problem:?}, got: {diags:#?}");
+    let d = found[0];
+    assert_eq!(d.line, line, "{d}");
+    assert_eq!(d.field.as_deref(), field, "{d}");
+    assert!(d.file.ends_with("IL-0001.md"), "{d}");
+    assert!(d.hint.is_some(), "every diagnostic carries a hint: {d}");
+    d.clone()
+}
+
+fn replace(from: &str, to: &str) -> String {
+    let base = common::valid_record();
+    assert!(base.contains(from), "fixture lacks {from:?}");
+    base.replacen(from, to, 1)
+}
+
+#[test]
+fn the_valid_fixture_passes() {
+    assert!(check_one(&common::valid_record()).is_empty());
+}
+
+#[test]
+fn unknown_slug_suggests_the_closest() {
+    let d = expect(
+        &replace("causes = [\"config-change\"]", "causes = [\"config-chnage\"]"),
+        Problem::UnknownSlug,
+        6,
+        Some("causes"),
+    );
+    assert!(d.hint.unwrap().contains("config-change"));
+    // The Korean label typed instead of the slug is recognised.
+    let d = expect(
+        &replace("components = [\"cdn-edge\"]", "components = [\"CDN 과 엣지 네트워크\"]"),
+        Problem::UnknownSlug,
+        7,
+        Some("components"),
+    );
+    assert!(d.hint.unwrap().contains("cdn-edge"));
+    let d = expect(
+        &replace("org = \"example-cloud\"", "org = \"example-clod\""),
+        Problem::UnknownSlug,
+        4,
+        Some("org"),
+    );
+    assert!(d.hint.unwrap().contains("example-cloud"));
+}
+
+#[test]
+fn duplicate_id() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    fs::write(
+        dir.path().join("incidents/IL-0002.md"),
+        common::valid_record().replace("IL-0001", "IL-0002"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("incidents/IL-0003.md"),
+        common::valid_record().replace("id = \"IL-0001\"", "id = \"IL-0002\""),
+    )
+    .unwrap();
+    let diags = corpus::load(dir.path()).unwrap_err();
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.problem == Problem::DuplicateId && d.message.contains("IL-0002")),
+        "{diags:#?}"
+    );
+}
+
+#[test]
+fn missing_required_field() {
+    let d = expect(
+        &replace("title = \"설정 변경 뒤 CDN 엣지 서버가 멈췄다\"\n", ""),
+        Problem::MissingField,
+        2,
+        Some("title"),
+    );
+    assert!(d.message.contains("title"));
+}
+
+#[test]
+fn bad_date() {
+    expect(&replace("2025-10-29", "2025-02-30"), Problem::BadDate, 5, Some("date"));
+    expect(&replace("2025-10-29", "29/10/2025"), Problem::BadDate, 5, Some("date"));
+    // An unquoted TOML date is a type error with a hint to quote it.
+    let d = expect(
+        &replace("\"2025-10-29\"", "2025-10-29"),
+        Problem::BadValue,
+        5,
+        Some("date"),
+    );
+    assert!(d.hint.unwrap().contains("quote"));
+}
+
+#[test]
+fn bad_url() {
+    expect(
+        &replace(
+            "https://status.example.com/incidents/IL-0001",
+            "status.example.com/incidents",
+        ),
+        Problem::BadUrl,
+        9,
+        Some("sources"),
+    );
+    expect(
+        &replace(
+            "https://status.example.com/incidents/IL-0001",
+            "ftp://status.example.com/x",
+        ),
+        Problem::BadUrl,
+        9,
+        Some("sources"),
+    );
+}
+
+#[test]
+fn unknown_related_id() {
+    let d = expect(
+        &replace("sources = [", "related = [\"IL-0009\"]\nsources = ["),
+        Problem::UnknownRelated,
+        9,
+        Some("related"),
+    );
+    assert!(d.message.contains("IL-0009"));
+    expect(
+        &replace("sources = [", "related = [\"IL-0001\"]\nsources = ["),
+        Problem::UnknownRelated,
+        9,
+        Some("related"),
+    );
+}
+
+#[test]
+fn malformed_toml() {
+    let d = expect(
+        &replace("title = \"설정", "title = 설정"),
+        Problem::MalformedToml,
+        3,
+        None,
+    );
+    assert!(!d.message.is_empty());
+    expect(&replace("+++\nid", "id"), Problem::MalformedToml, 1, None);
+    expect(
+        &common::valid_record().replacen("+++\n\n##", "\n\n##", 1),
+        Problem::MalformedToml,
+        1,
+        None,
+    );
+}
+
+#[test]
+fn missing_or_empty_section() {
+    let base = common::valid_record();
+    let without = base.replace("## 감지\n\n출처에 따로 밝힌 내용이 없다.\n\n", "");
+    let d = expect(&without, Problem::MissingSection, 11, Some("감지"));
+    assert!(d.message.contains("감지"));
+    let empty = base.replace("## 교훈\n\n출처에 따로 밝힌 내용이 없다.", "## 교훈\n\n");
+    expect(&empty, Problem::EmptySection, 40, Some("교훈"));
+}
+
+#[test]
+fn careless_edits() {
+    // A misspelt field name.
+    let d = expect(
+        &replace("symptoms =", "symptom ="),
+        Problem::UnknownField,
+        8,
+        Some("symptom"),
+    );
+    assert!(d.hint.as_deref().unwrap().contains("symptoms"));
+    // An id that does not match its file, or is malformed.
+    expect(
+        &replace("id = \"IL-0001\"", "id = \"IL-0002\""),
+        Problem::BadId,
+        2,
+        Some("id"),
+    );
+    expect(
+        &replace("id = \"IL-0001\"", "id = \"IL-1\""),
+        Problem::BadId,
+        2,
+        Some("id"),
+    );
+    // A string where a list belongs.
+    let d = expect(
+        &replace("causes = [\"config-change\"]", "causes = \"config-change\""),
+        Problem::BadValue,
+        6,
+        Some("causes"),
+    );
+    assert!(d.hint.unwrap().contains("list"));
+    // Repeated list items, bad durations and tags.
+    expect(
+        &replace(
+            "causes = [\"config-change\"]",
+            "causes = [\"config-change\", \"config-change\"]",
+        ),
+        Problem::DuplicateItem,
+        6,
+        Some("causes"),
+    );
+    expect(
+        &replace("sources = [", "time_to_detect = \"19 minutes\"\nsources = ["),
+        Problem::BadDuration,
+        9,
+        Some("time_to_detect"),
+    );
+    expect(
+        &replace("sources = [", "tags = [\"AI Infra\"]\nsources = ["),
+        Problem::BadTag,
+        9,
+        Some("tags"),
+    );
+    // A section heading that is not in the format, and sections out of order.
+    expect(
+        &replace("## 교훈", "## 배운 점"),
+        Problem::BadSection,
+        40,
+        Some("배운 점"),
+    );
+    let base = common::valid_record();
+    let swapped = base
+        .replace("## 증상", "## TMP")
+        .replace("## 촉발", "## 증상")
+        .replace("## TMP", "## 촉발");
+    expect(&swapped, Problem::SectionOrder, 11, None);
+}
+
+#[test]
+fn taxonomy_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    let bad = common::TAXONOMY
+        .replacen("slug = \"dns\"", "slug = \"cdn-edge\"", 1)
+        .replacen("slug = \"test-gap\"", "slug = \"Test Gap\"", 1);
+    fs::write(dir.path().join("taxonomy.toml"), &bad).unwrap();
+    let diags = corpus::load(dir.path()).unwrap_err();
+    assert_eq!(
+        diags.iter().filter(|d| d.problem == Problem::Taxonomy).count(),
+        2,
+        "{diags:#?}"
+    );
+    fs::write(dir.path().join("taxonomy.toml"), "[[cause]]\nslug = \"x\"\n").unwrap();
+    let diags = corpus::load(dir.path()).unwrap_err();
+    assert!(
+        diags.iter().any(|d| d.problem == Problem::MalformedToml
+            && d.file.ends_with("taxonomy.toml")
+            && d.message.contains("missing field")),
+        "{diags:#?}"
+    );
+}
+
+#[test]
+fn all_errors_in_one_run_and_exit_code_1() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    let broken = common::valid_record()
+        .replace("config-change", "config-chnage")
+        .replace("2025-10-29", "2025-13-01")
+        .replace("## 감지", "## 감지됨");
+    fs::write(dir.path().join("incidents/IL-0001.md"), broken).unwrap();
+    fs::write(
+        dir.path().join("incidents/IL-0002.md"),
+        common::valid_record()
+            .replace("IL-0001", "IL-0002")
+            .replace("https://", ""),
+    )
+    .unwrap();
+
+    let diags = corpus::load(dir.path()).unwrap_err();
+    let problems: Vec<Problem> = diags.iter().map(|d| d.problem).collect();
+    for p in [
+        Problem::UnknownSlug,
+        Problem::BadDate,
+        Problem::BadSection,
+        Problem::MissingSection,
+        Problem::BadUrl,
+    ] {
+        assert!(problems.contains(&p), "{p:?} missing from {diags:#?}");
+    }
+
+    let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["check", "--data"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("IL-0001.md:6: `causes`: unknown cause \"config-chnage\""),
+        "{stderr}"
+    );
+    assert!(stderr.contains("hint: did you mean \"config-change\"?"), "{stderr}");
+    assert!(stderr.contains("IL-0002.md:9: `sources`"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{} problem(s) in 2 file(s)", diags.len())),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_shipped_corpus_passes() {
+    let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["check", "--data"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("data"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
