@@ -170,6 +170,11 @@ fn eojeols(line: &str) -> impl Iterator<Item = &str> {
 
 /// Emits the terms of one eojeol from its morphemes and its text.
 fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
+    let lower = word.to_lowercase();
+    if particles::is_suffix_only(&lower) {
+        // A particle written apart (`us-east-1 에서`): lindera may call it a noun.
+        return;
+    }
     // Latin and digit runs are ours to split, not lindera's.
     for run in latin_runs(word) {
         out.push(run.to_lowercase());
@@ -225,10 +230,7 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
         emit_run(&run, out);
     }
 
-    let lower = word.to_lowercase();
-    if !particles::is_suffix_only(&lower) {
-        out.push(particles::bare(&lower).unwrap_or(lower));
-    }
+    out.push(particles::bare(&lower).unwrap_or(lower));
 }
 
 /// Emits a compound run: every contiguous sub-run of units (or only the whole run

@@ -1,0 +1,191 @@
+//! The index on disk: round trip, every kind of damage, determinism, atomic builds.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use incident_library::bundle;
+use incident_library::format::FormatError;
+use incident_library::index::Index;
+
+fn build(data: &Path, out: &Path) -> bundle::BuildReport {
+    bundle::build(data, out, common::analyzer(), |_, _| {}).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn read_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| (e.file_name().into_string().unwrap(), fs::read(e.path()).unwrap()))
+        .collect()
+}
+
+fn load(files: &BTreeMap<String, Vec<u8>>) -> Result<Index, incident_library::index::LoadError> {
+    Index::load(|name| files.get(name).cloned().ok_or("no such file"))
+}
+
+#[test]
+fn round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = common::repo().join("data");
+    let report = build(&data, &dir.path().join("dist"));
+    let corpus = incident_library::corpus::load(&data).unwrap();
+    assert_eq!(report.incidents, corpus.incidents.len());
+
+    let index = bundle::load_index(&dir.path().join("dist")).unwrap();
+    assert_eq!(index.len(), corpus.incidents.len());
+    for (listing, incident) in index.listings.iter().zip(&corpus.incidents) {
+        assert_eq!(listing.id, incident.id);
+        assert_eq!(listing.title, incident.title);
+        assert_eq!(listing.org, incident.org);
+        assert_eq!(listing.date, incident.date.to_string());
+        assert!(!listing.summary.is_empty());
+    }
+    // Every term of every record is found in that record's filter and the vocabulary.
+    for (d, incident) in corpus.incidents.iter().enumerate() {
+        let terms = incident_library::indexer::record_terms(&corpus, incident, common::analyzer()).unwrap();
+        for t in &terms.all {
+            assert!(
+                index.filters[d].contains(incident_library::hash::term_key(t, incident_library::hash::Field::Any)),
+                "{t}"
+            );
+            assert!(index.df(t).is_some(), "{t}");
+        }
+    }
+    // Facet bitsets agree with the records.
+    let org = index.facet_position("org").unwrap();
+    for value in &index.meta.facets[org].values {
+        let expected: Vec<usize> = corpus
+            .incidents
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.org == value.slug)
+            .map(|(d, _)| d)
+            .collect();
+        assert_eq!(value.docs.iter().collect::<Vec<_>>(), expected);
+    }
+}
+
+#[test]
+fn every_damaged_file_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    build(&common::repo().join("data"), &dir.path().join("dist"));
+    let files = read_dir(&dir.path().join("dist/index"));
+    assert!(load(&files).is_ok());
+    assert_eq!(files.len(), 3, "{:?}", files.keys());
+
+    for name in files.keys() {
+        let original = &files[name];
+        let with = |bytes: Vec<u8>| {
+            let mut f = files.clone();
+            f.insert(name.clone(), bytes);
+            load(&f).expect_err("damaged index must not load")
+        };
+        // Truncated anywhere: inside the header, at its end, inside the payload.
+        for cut in [0, 2, 7, 19, 20, original.len() / 2, original.len() - 1] {
+            let err = with(original[..cut].to_vec());
+            assert_eq!(&err.file, name);
+            assert!(
+                matches!(err.error, FormatError::Truncated { .. }),
+                "{name} cut at {cut}: {err}"
+            );
+            assert!(err.to_string().contains("rebuild"), "{err}");
+        }
+        // A flipped bit anywhere in the payload.
+        for at in [20, original.len() / 3, original.len() - 1] {
+            let mut bad = original.clone();
+            bad[at] ^= 0x40;
+            assert_eq!(with(bad).error, FormatError::ChecksumMismatch, "{name} at {at}");
+        }
+        let mut bad = original.clone();
+        bad[..4].copy_from_slice(b"PK\x03\x04");
+        assert_eq!(with(bad).error, FormatError::BadMagic);
+        let mut bad = original.clone();
+        bad[4..6].copy_from_slice(&2u16.to_le_bytes());
+        assert_eq!(with(bad).error, FormatError::UnsupportedVersion(2));
+        let mut bad = original.clone();
+        bad.extend_from_slice(b"junk");
+        assert_eq!(with(bad).error, FormatError::TrailingBytes(4));
+        // Another kind of file under this name.
+        let other = files.keys().find(|n| *n != name).unwrap();
+        assert!(
+            matches!(with(files[other].clone()).error, FormatError::WrongKind { .. }),
+            "{name} <- {other}"
+        );
+        // Missing.
+        let mut f = files.clone();
+        f.remove(name);
+        let err = load(&f).unwrap_err();
+        assert_eq!(&err.file, name);
+        assert!(err.to_string().contains("cannot read"), "{err}");
+    }
+
+    // The CLI reports the same error and the file's name, without panicking.
+    fs::write(dir.path().join("dist/index/meta.bin"), b"ILIX\x01\x00").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["search", "재시도", "--bundle"])
+        .arg(dir.path().join("dist"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("meta.bin: truncated index file"), "{stderr}");
+}
+
+#[test]
+fn the_same_input_builds_byte_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = common::repo().join("data");
+    build(&data, &dir.path().join("a"));
+    build(&data, &dir.path().join("b"));
+    let a = read_dir(&dir.path().join("a/index"));
+    let b = read_dir(&dir.path().join("b/index"));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (name, bytes) in &a {
+        assert!(bytes == &b[name], "{name} differs between two builds");
+    }
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    common::write_corpus(&data, &[]);
+    fs::write(data.join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    let out = dir.path().join("dist");
+    build(&data, &out);
+    let before = read_dir(&out.join("index"));
+
+    // Break the corpus; the build fails and names the problem.
+    fs::write(
+        data.join("incidents/IL-0002.md"),
+        common::valid_record()
+            .replace("IL-0001", "IL-0002")
+            .replace("2025-10-29", "2025-10-32"),
+    )
+    .unwrap();
+    let err = bundle::build(&data, &out, common::analyzer(), |_, _| {}).unwrap_err();
+    assert!(err.to_string().contains("IL-0002.md:5: `date`"), "{err}");
+    assert_eq!(
+        read_dir(&out.join("index")),
+        before,
+        "the previous dist/ must stay as it was"
+    );
+    let leftovers: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary folders left behind: {leftovers:?}");
+
+    // Fixed, it replaces the bundle.
+    fs::write(
+        data.join("incidents/IL-0002.md"),
+        common::valid_record().replace("IL-0001", "IL-0002"),
+    )
+    .unwrap();
+    assert_eq!(build(&data, &out).incidents, 2);
+    assert_ne!(read_dir(&out.join("index")), before);
+}

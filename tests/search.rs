@@ -1,0 +1,339 @@
+//! Native search: ranking on the seed incidents, disjunctive facet counts on a
+//! fixture, and the CLI's JSON.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use incident_library::search::{search, Request, SearchError, Sort};
+
+fn cli_json(bundle: &Path, args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["search", "--json", "--bundle"])
+        .arg(bundle)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn shipped_bundle() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    incident_library::bundle::build(
+        &common::repo().join("data"),
+        &dir.path().join("dist"),
+        common::analyzer(),
+        |_, _| {},
+    )
+    .unwrap();
+    dir
+}
+
+fn first_hit_title(json: &serde_json::Value) -> String {
+    json["hits"][0]["title"].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn seed_queries_rank_the_right_incident_first() {
+    let dir = shipped_bundle();
+    let bundle = dir.path().join("dist");
+
+    let json = cli_json(&bundle, &["재시도를"]);
+    assert!(
+        first_hit_title(&json).contains("Azure OpenAI") && first_hit_title(&json).contains("재시도"),
+        "{json:#}"
+    );
+    assert!(json["hits"][0]["date"] == "2026-05-29", "{json:#}");
+
+    let json = cli_json(&bundle, &["캐시를 비우는 배포"]);
+    assert!(first_hit_title(&json).contains("Sweden Central"), "{json:#}");
+
+    let json = cli_json(&bundle, &["냉각기"]);
+    assert!(first_hit_title(&json).contains("Australia East"), "{json:#}");
+
+    // The JSON shape other tools read.
+    for key in ["total", "hits", "facets"] {
+        assert!(json.get(key).is_some(), "{key} missing");
+    }
+    for key in ["id", "score", "title", "org", "date"] {
+        assert!(json["hits"][0].get(key).is_some(), "hit.{key} missing");
+    }
+}
+
+#[test]
+fn particles_and_endings_find_the_same_incidents() {
+    let dir = shipped_bundle();
+    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let ids = |q: &str| {
+        let r = search(
+            &index,
+            &Request {
+                query: q.into(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        r.hits.into_iter().map(|h| h.id).collect::<Vec<_>>()
+    };
+    let base = ids("재시도");
+    assert!(!base.is_empty());
+    for q in ["재시도를", "재시도가", "재시도는", "재시도의"] {
+        assert_eq!(ids(q), base, "{q}");
+    }
+    assert_eq!(ids("캐시를"), ids("캐시"));
+    assert_eq!(ids("배포했다"), ids("배포"));
+    assert!(ids("없는낱말").is_empty(), "every query word must match");
+}
+
+/// Six fixture incidents over two orgs, two causes and two components.
+fn fixture() -> (tempfile::TempDir, incident_library::index::Index) {
+    use common::Rec;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let recs = [
+        Rec {
+            id: "IL-0001",
+            title: "엣지 설정 변경으로 CDN 이 멈췄다",
+            org: "example-cloud",
+            date: "2024-01-01",
+            causes: &["config-change"],
+            components: &["cdn-edge"],
+            symptoms: &["service-outage"],
+            body: "설정 변경이 엣지를 멈췄다.",
+        },
+        Rec {
+            id: "IL-0002",
+            title: "DNS 설정 변경이 이름 해석을 막았다",
+            org: "example-cloud",
+            date: "2024-02-01",
+            causes: &["config-change"],
+            components: &["dns"],
+            symptoms: &["service-outage"],
+            body: "레코드가 사라졌다.",
+        },
+        Rec {
+            id: "IL-0003",
+            title: "재시도 증폭이 DNS 서버를 눌렀다",
+            org: "other-cloud",
+            date: "2024-03-01",
+            causes: &["retry-amplification"],
+            components: &["dns"],
+            symptoms: &["oom-killed"],
+            body: "재시도가 불어났다.",
+        },
+        Rec {
+            id: "IL-0004",
+            title: "재시도 폭주로 엣지 서버가 메모리를 다 썼다",
+            org: "other-cloud",
+            date: "2024-04-01",
+            causes: &["retry-amplification"],
+            components: &["cdn-edge"],
+            symptoms: &["oom-killed", "service-outage"],
+            body: "재시도가 엣지를 눌렀다.",
+        },
+        Rec {
+            id: "IL-0005",
+            title: "설정 변경과 재시도가 겹쳐 CDN 이 멈췄다",
+            org: "example-cloud",
+            date: "2024-05-01",
+            causes: &["config-change", "retry-amplification"],
+            components: &["cdn-edge"],
+            symptoms: &["service-outage"],
+            body: "두 원인이 겹쳤다.",
+        },
+        Rec {
+            id: "IL-0006",
+            title: "DNS 레코드 배포가 늦어졌다",
+            org: "other-cloud",
+            date: "2024-06-01",
+            causes: &["config-change"],
+            components: &["dns"],
+            symptoms: &["service-outage"],
+            body: "배포가 늦었다.",
+        },
+    ];
+    common::write_corpus(&data, &recs);
+    incident_library::bundle::build(&data, &dir.path().join("dist"), common::analyzer(), |_, _| {}).unwrap();
+    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    (dir, index)
+}
+
+fn counts(r: &incident_library::search::Response, facet: &str) -> Vec<(String, usize)> {
+    r.facets[facet].iter().map(|c| (c.slug.clone(), c.count)).collect()
+}
+
+fn pairs(items: &[(&str, usize)]) -> Vec<(String, usize)> {
+    items.iter().map(|(s, n)| (s.to_string(), *n)).collect()
+}
+
+#[test]
+fn disjunctive_facet_counts() {
+    let (_dir, index) = fixture();
+    let run = |query: &str, filters: &[(&str, &str)]| {
+        search(
+            &index,
+            &Request {
+                query: query.into(),
+                filters: filters.iter().map(|(f, v)| (f.to_string(), v.to_string())).collect(),
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    };
+
+    // Nothing chosen: plain counts, newest first.
+    let r = run("", &[]);
+    assert_eq!(r.total, 6);
+    assert_eq!(r.sort, Sort::Recent);
+    assert_eq!(
+        r.hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
+        ["IL-0006", "IL-0005", "IL-0004", "IL-0003", "IL-0002", "IL-0001"]
+    );
+    assert_eq!(
+        counts(&r, "cause"),
+        pairs(&[("retry-amplification", 3), ("config-change", 4)])
+    );
+
+    // One component: other facets count within it; its own facet ignores it.
+    let r = run("", &[("component", "dns")]);
+    assert_eq!(r.total, 3);
+    assert_eq!(counts(&r, "component"), pairs(&[("cdn-edge", 3), ("dns", 3)]));
+    assert_eq!(counts(&r, "org"), pairs(&[("example-cloud", 1), ("other-cloud", 2)]));
+    assert_eq!(
+        counts(&r, "cause"),
+        pairs(&[("retry-amplification", 1), ("config-change", 2)])
+    );
+
+    // OR within a facet, AND across facets.
+    let r = run(
+        "",
+        &[("component", "dns"), ("component", "cdn-edge"), ("org", "other-cloud")],
+    );
+    assert_eq!(
+        r.hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
+        ["IL-0006", "IL-0004", "IL-0003"]
+    );
+    assert_eq!(counts(&r, "org"), pairs(&[("example-cloud", 3), ("other-cloud", 3)]));
+    assert_eq!(counts(&r, "component"), pairs(&[("cdn-edge", 1), ("dns", 2)]));
+    assert!(
+        r.facets["org"]
+            .iter()
+            .find(|c| c.slug == "other-cloud")
+            .unwrap()
+            .selected
+    );
+
+    // With a query the counts cover only matching incidents.
+    let r = run("재시도", &[("org", "example-cloud")]);
+    assert_eq!(r.hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(), ["IL-0005"]);
+    assert_eq!(r.sort, Sort::Relevance);
+    assert_eq!(counts(&r, "org"), pairs(&[("example-cloud", 1), ("other-cloud", 2)]));
+}
+
+#[test]
+fn ranking_prefers_title_then_recency_and_pages() {
+    let (_dir, index) = fixture();
+    // 재시도 is in the titles of 3, 4 and 5 (and the body of 3 and 4).
+    let r = search(
+        &index,
+        &Request {
+            query: "재시도".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let ids: Vec<&str> = r.hits.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids.len(), 3);
+    assert!(r.hits.windows(2).all(|w| w[0].score >= w[1].score));
+    // Equal scores: the more recent first.
+    let r2 = search(
+        &index,
+        &Request {
+            query: "배포".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(r2.hits[0].id, "IL-0006");
+
+    // Paging.
+    let p = |page| {
+        search(
+            &index,
+            &Request {
+                page,
+                per_page: 4,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    };
+    assert_eq!(p(1).hits.len(), 4);
+    assert_eq!(
+        p(2).hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
+        ["IL-0002", "IL-0001"]
+    );
+    assert!(p(3).hits.is_empty());
+    assert_eq!(p(3).total, 6);
+}
+
+#[test]
+fn unknown_filters_are_refused_with_choices() {
+    let (_dir, index) = fixture();
+    let err = search(
+        &index,
+        &Request {
+            filters: vec![("component".into(), "cdn".into())],
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&err, SearchError::UnknownValue { suggestions, .. } if suggestions.contains(&"cdn-edge".to_string())),
+        "{err}"
+    );
+    let err = search(
+        &index,
+        &Request {
+            filters: vec![("team".into(), "x".into())],
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("cause, component, symptom, factor, org"),
+        "{err}"
+    );
+}
+
+#[test]
+fn cli_filters_sort_and_paging() {
+    let (dir, _) = fixture();
+    let bundle = dir.path().join("dist");
+    let json = cli_json(
+        &bundle,
+        &[
+            "--filter",
+            "component=dns",
+            "--filter",
+            "org=other-cloud",
+            "--limit",
+            "1",
+            "--page",
+            "2",
+        ],
+    );
+    assert_eq!(json["total"], 2);
+    assert_eq!(json["hits"][0]["id"], "IL-0003");
+    let json = cli_json(&bundle, &["재시도", "--sort", "recent"]);
+    assert_eq!(json["hits"][0]["id"], "IL-0005");
+    let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["search", "--filter", "component", "--bundle"])
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected FACET=SLUG"));
+}
