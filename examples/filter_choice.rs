@@ -21,7 +21,10 @@ impl Bloom {
     fn new(keys: &[u64], bits_per_key: usize) -> Bloom {
         let m = (keys.len() * bits_per_key).max(64);
         let k = ((bits_per_key as f64) * std::f64::consts::LN_2).round().max(1.0) as u32;
-        let mut b = Bloom { bits: vec![0; m.div_ceil(64)], k };
+        let mut b = Bloom {
+            bits: vec![0; m.div_ceil(64)],
+            k,
+        };
         for &key in keys {
             for i in 0..k {
                 let bit = b.bit(key, i);
@@ -49,7 +52,11 @@ fn main() {
     let data = std::path::Path::new("data");
     let corpus = incident_library::corpus::load(data).unwrap_or_else(|d| panic!("{} problems in the corpus", d.len()));
     let analyzer = incident_library::bundle::analyzer_for(data).unwrap_or_else(|e| panic!("{e}"));
-    let docs: Vec<_> = corpus.incidents.iter().map(|i| record_terms(&corpus, i, &analyzer).unwrap()).collect();
+    let docs: Vec<_> = corpus
+        .incidents
+        .iter()
+        .map(|i| record_terms(&corpus, i, &analyzer).unwrap())
+        .collect();
     let vocab: BTreeSet<&String> = docs.iter().flat_map(|d| d.all.iter()).collect();
 
     let mut totals = [(0usize, 0usize); 5]; // (bytes, false positives)
@@ -60,7 +67,11 @@ fn main() {
         keys.sort_unstable();
         keys.dedup();
         keys_total += keys.len();
-        let absent: Vec<u64> = vocab.iter().filter(|t| !d.all.contains(**t)).map(|t| term_key(t, Field::Any)).collect();
+        let absent: Vec<u64> = vocab
+            .iter()
+            .filter(|t| !d.all.contains(**t))
+            .map(|t| term_key(t, Field::Any))
+            .collect();
         probes += absent.len();
         let f8 = BinaryFuse8::try_from(&keys).unwrap();
         let f16 = BinaryFuse16::try_from(&keys).unwrap();
@@ -80,9 +91,33 @@ fn main() {
             t.1 += r.1;
         }
     }
-    println!("{} records, {} filter keys, {} vocabulary terms, {} absent-term probes", docs.len(), keys_total, vocab.len(), probes);
-    println!("{:<22} {:>9} {:>10} {:>12}", "filter", "bytes", "bits/key", "false pos.");
-    for (name, (bytes, fp)) in ["binary fuse 8", "binary fuse 16", "bloom 8 bits/key", "bloom 10 bits/key", "bloom 16 bits/key"].iter().zip(totals) {
-        println!("{:<22} {:>9} {:>10.2} {:>11.3}%", name, bytes, bytes as f64 * 8.0 / keys_total as f64, 100.0 * fp as f64 / probes.max(1) as f64);
+    println!(
+        "{} records, {} filter keys, {} vocabulary terms, {} absent-term probes",
+        docs.len(),
+        keys_total,
+        vocab.len(),
+        probes
+    );
+    println!(
+        "{:<22} {:>9} {:>10} {:>12}",
+        "filter", "bytes", "bits/key", "false pos."
+    );
+    for (name, (bytes, fp)) in [
+        "binary fuse 8",
+        "binary fuse 16",
+        "bloom 8 bits/key",
+        "bloom 10 bits/key",
+        "bloom 16 bits/key",
+    ]
+    .iter()
+    .zip(totals)
+    {
+        println!(
+            "{:<22} {:>9} {:>10.2} {:>11.3}%",
+            name,
+            bytes,
+            bytes as f64 * 8.0 / keys_total as f64,
+            100.0 * fp as f64 / probes.max(1) as f64
+        );
     }
 }

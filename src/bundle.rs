@@ -89,17 +89,42 @@ pub struct BuildReport {
     pub filter_keys: usize,
     /// Files written (path relative to the bundle, size in bytes).
     pub files: Vec<(String, usize)>,
+    /// Download sizes of what the search page loads.
+    pub sizes: Vec<SizeRow>,
+}
+
+/// One row of the size report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizeRow {
+    /// What is measured: `wasm`, `JS`, `CSS`, `index` or a total.
+    pub what: String,
+    /// Bytes as stored.
+    pub raw: usize,
+    /// Bytes after gzip -9.
+    pub gzip: usize,
+}
+
+/// Options of [`build`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// The wasm package folder (`pkg/`, made by `scripts/build-wasm.sh`) whose module
+    /// and JS glue go into the bundle. Without it the site is written without search.
+    pub pkg: Option<PathBuf>,
 }
 
 /// Where the build reads its user dictionary of domain words, inside `data/`.
 pub const USER_DICTIONARY: &str = "dictionary.csv";
 
-/// Checks the corpus in `data`, builds the index and writes the bundle to `out`.
-/// `progress(done, total)` follows the indexing of records.
+/// The files of the wasm package that the site loads.
+pub const PKG_FILES: [&str; 2] = ["incident_library.js", "incident_library_bg.wasm"];
+
+/// Checks the corpus in `data`, builds the index and the site and writes the bundle
+/// to `out`. `progress(done, total)` follows the indexing of records.
 pub fn build(
     data: &Path,
     out: &Path,
     analyzer: &crate::analyze::Analyzer,
+    options: &BuildOptions,
     progress: impl FnMut(usize, usize),
 ) -> Result<BuildReport> {
     let corpus = crate::corpus::load(data).map_err(|diags| {
@@ -110,21 +135,103 @@ pub fn build(
         ));
         Error::msg(msg)
     })?;
+    let mut pkg_files = Vec::new();
+    if let Some(pkg) = &options.pkg {
+        for name in PKG_FILES {
+            let path = pkg.join(name);
+            let bytes = fs::read(&path).map_err(|e| {
+                Error::msg(format!(
+                    "{}: {e}\n  hint: build the wasm module first: bash scripts/build-wasm.sh",
+                    path.display()
+                ))
+            })?;
+            pkg_files.push((format!("pkg/{name}"), bytes));
+        }
+    }
+
     let index = crate::indexer::build(&corpus, analyzer, progress)?;
+    let mut files: Vec<(String, Vec<u8>)> = index
+        .files
+        .iter()
+        .map(|(n, b)| (format!("index/{n}"), b.clone()))
+        .collect();
+    for page in crate::site::pages(&corpus, &index.terms) {
+        files.push((page.path, page.html.into_bytes()));
+    }
+    files.push(("app.js".into(), include_bytes!("../www/app.js").to_vec()));
+    files.push(("app.css".into(), include_bytes!("../www/app.css").to_vec()));
+    files.extend(pkg_files);
+    files.push(("sw.js".into(), service_worker(&files).into_bytes()));
+
     let staging = Staging::new(out)?;
-    let mut files = Vec::new();
-    for (name, bytes) in &index.files {
-        let rel = format!("index/{name}");
-        staging.write(&rel, bytes)?;
-        files.push((rel, bytes.len()));
+    for (name, bytes) in &files {
+        staging.write(name, bytes)?;
     }
     staging.commit()?;
     Ok(BuildReport {
         incidents: corpus.incidents.len(),
         vocab_terms: index.vocab_terms,
         filter_keys: index.filter_keys,
-        files,
+        sizes: size_report(&files),
+        files: files.iter().map(|(n, b)| (n.clone(), b.len())).collect(),
     })
+}
+
+/// The service worker, with the bundle's version (a hash of every file) and the
+/// list of files to keep for offline use: the app shell, the module and the index.
+fn service_worker(files: &[(String, Vec<u8>)]) -> String {
+    let mut sorted: Vec<&(String, Vec<u8>)> = files.iter().collect();
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut all = Vec::new();
+    for (name, bytes) in sorted {
+        all.extend_from_slice(name.as_bytes());
+        all.extend_from_slice(&crate::hash::checksum(bytes).to_le_bytes());
+    }
+    let version = format!("{:016x}", crate::hash::checksum(&all));
+    let mut shell: Vec<String> = vec!["./".into(), "about/".into(), "404.html".into()];
+    shell.extend(
+        files
+            .iter()
+            .map(|(n, _)| n)
+            .filter(|n| n.starts_with("index/") || n.starts_with("pkg/") || matches!(n.as_str(), "app.js" | "app.css"))
+            .cloned(),
+    );
+    let shell_json = serde_json::to_string(&shell).unwrap_or_else(|_| "[]".into());
+    include_str!("../www/sw.js")
+        .replace("__VERSION__", &version)
+        .replace("__SHELL__", &shell_json)
+}
+
+/// Raw and gzip sizes of the wasm module, the JS, the CSS and the index, and the
+/// total that a first search downloads (wasm + JS + index).
+pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
+    let gz = |bytes: &[u8]| {
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        let _ = enc.write_all(bytes);
+        enc.finish().map(|v| v.len()).unwrap_or(0)
+    };
+    let group = |what: &str, pick: &dyn Fn(&str) -> bool| {
+        let (raw, gzip) = files
+            .iter()
+            .filter(|(n, _)| pick(n))
+            .fold((0, 0), |(r, g), (_, b)| (r + b.len(), g + gz(b)));
+        SizeRow {
+            what: what.into(),
+            raw,
+            gzip,
+        }
+    };
+    let wasm = group("wasm", &|n| n.ends_with(".wasm"));
+    let js = group("JS", &|n| n.ends_with(".js") && n != "sw.js");
+    let css = group("CSS", &|n| n.ends_with(".css"));
+    let index = group("index", &|n| n.starts_with("index/"));
+    let total = SizeRow {
+        what: "wasm + JS + index".into(),
+        raw: wasm.raw + js.raw + index.raw,
+        gzip: wasm.gzip + js.gzip + index.gzip,
+    };
+    vec![wasm, js, css, index, total]
 }
 
 /// Loads the analyzer with the corpus's user dictionary, when it has one.

@@ -8,7 +8,7 @@
 //! further cut by the vocabulary: only terms that exist in the corpus are looked up.
 
 use serde::{Deserialize, Serialize};
-use xorf::{BinaryFuse8, Filter};
+use xorf::{BinaryFuse8, Descriptor, Filter};
 
 /// A serialisable binary fuse filter. An empty key set is stored as no filter at
 /// all, which contains nothing.
@@ -61,12 +61,17 @@ impl TermFilter {
         {
             return Err("inconsistent filter parameters".into());
         }
-        let mut fuse = BinaryFuse8::try_from(&[0u64][..]).map_err(|e| e.to_string())?;
-        fuse.descriptor.seed = self.seed;
-        fuse.descriptor.segment_length = self.segment_length;
-        fuse.descriptor.segment_length_mask = self.segment_length_mask;
-        fuse.descriptor.segment_count_length = self.segment_count_length;
-        fuse.fingerprints = self.fingerprints.clone().into_boxed_slice();
+        // Built field by field rather than through xorf's constructor, which would
+        // pull the construction code into the wasm module.
+        let fuse = BinaryFuse8 {
+            descriptor: Descriptor {
+                seed: self.seed,
+                segment_length: self.segment_length,
+                segment_length_mask: self.segment_length_mask,
+                segment_count_length: self.segment_count_length,
+            },
+            fingerprints: self.fingerprints.clone().into_boxed_slice(),
+        };
         Ok(Lookup(Some(fuse)))
     }
 

@@ -29,6 +29,8 @@ pub struct BuiltIndex {
     pub vocab_terms: usize,
     /// Filter keys over all incidents.
     pub filter_keys: usize,
+    /// Every record's terms, by incident number (for related-incident scoring).
+    pub terms: Vec<BTreeSet<String>>,
 }
 
 /// The terms of one record, by field.
@@ -92,6 +94,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
     let mut df: BTreeMap<String, u64> = BTreeMap::new();
     let mut filters = Vec::with_capacity(n);
     let mut filter_keys = 0;
+    let mut all_terms = Vec::with_capacity(n);
     for (i, incident) in corpus.incidents.iter().enumerate() {
         let terms = record_terms(corpus, incident, analyzer)?;
         for term in &terms.all {
@@ -100,6 +103,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         let keys = record_keys(&terms);
         filter_keys += keys.len();
         filters.push(TermFilter::build(&keys));
+        all_terms.push(terms.all);
         progress(i + 1, n);
     }
 
@@ -205,6 +209,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         files,
         vocab_terms: df.len(),
         filter_keys,
+        terms: all_terms,
     })
 }
 

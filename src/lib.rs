@@ -33,3 +33,9 @@ pub mod corpus;
 pub mod indexer;
 #[cfg(feature = "build")]
 pub mod kodic;
+#[cfg(feature = "build")]
+pub mod serve;
+#[cfg(feature = "build")]
+pub mod site;
+#[cfg(feature = "wasm")]
+pub mod wasm;

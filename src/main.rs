@@ -36,6 +36,30 @@ enum Command {
         /// The output folder; replaced only when the build succeeds.
         #[arg(long, default_value = "dist")]
         out: PathBuf,
+        /// The wasm package made by scripts/build-wasm.sh.
+        #[arg(long, default_value = "pkg")]
+        pkg: PathBuf,
+    },
+    /// Build the bundle, serve it on localhost and rebuild when data/ changes.
+    Serve {
+        /// The corpus folder.
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+        /// The output folder.
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
+        /// The wasm package made by scripts/build-wasm.sh.
+        #[arg(long, default_value = "pkg")]
+        pkg: PathBuf,
+        /// Address to listen on (loopback unless you mean otherwise).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Do not rebuild when data/ changes.
+        #[arg(long)]
+        no_watch: bool,
     },
     /// Search the built bundle.
     Search {
@@ -88,7 +112,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { data } => return check(&data),
-        Command::Build { data, out } => build(&data, &out),
+        Command::Build { data, out, pkg } => build(&data, &out, &pkg).map(|_| ()),
+        Command::Serve {
+            data,
+            out,
+            pkg,
+            host,
+            port,
+            no_watch,
+        } => build(&data, &out, &pkg).and_then(|_| {
+            let (root, watch) = (out.clone(), (!no_watch).then(|| data.clone()));
+            let rebuild = move || build(&data, &out, &pkg).map(|_| ());
+            incident_library::serve::serve(&host, port, &root, watch.as_deref(), rebuild)
+        }),
         Command::Search {
             query,
             filters,
@@ -134,7 +170,7 @@ fn check(data: &Path) -> ExitCode {
     }
 }
 
-fn build(data: &Path, out: &Path) -> Result<()> {
+fn build(data: &Path, out: &Path, pkg: &Path) -> Result<bundle::BuildReport> {
     let started = std::time::Instant::now();
     let analyzer = bundle::analyzer_for(data)?;
     let bar = indicatif::ProgressBar::new(0);
@@ -144,24 +180,29 @@ fn build(data: &Path, out: &Path) -> Result<()> {
             .progress_chars("=> "),
     );
     bar.set_message("indexing");
-    let report = bundle::build(data, out, &analyzer, |done, total| {
+    let options = bundle::BuildOptions {
+        pkg: Some(pkg.to_path_buf()),
+    };
+    let report = bundle::build(data, out, &analyzer, &options, |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
     let report = report?;
     println!(
-        "built {} in {:.1?}: {} records, {} terms, {} filter keys",
+        "built {} in {:.1?}: {} records, {} pages and files, {} terms, {} filter keys",
         out.display(),
         started.elapsed(),
         report.incidents,
+        report.files.len(),
         report.vocab_terms,
         report.filter_keys
     );
-    for (file, size) in &report.files {
-        println!("  {file:<28} {size:>9} bytes");
+    println!("  {:<20} {:>10} {:>10}", "size report", "raw", "gzip");
+    for row in &report.sizes {
+        println!("  {:<20} {:>10} {:>10}", row.what, row.raw, row.gzip);
     }
-    Ok(())
+    Ok(report)
 }
 
 fn run_search(
@@ -193,6 +234,7 @@ fn run_search(
         sort,
         page,
         per_page: limit,
+        ..Default::default()
     };
     let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
     if json {

@@ -57,7 +57,7 @@ pub fn analyze(query: &str, df: impl Fn(&str) -> Option<u64>) -> Vec<Word> {
     let cased = text::nfkc(query);
     let mut words = Vec::new();
     for raw in text::words(&cased) {
-        let input = raw.to_lowercase();
+        let input = text::lower(raw);
         if particles::is_suffix_only(&input) || words.iter().any(|w: &Word| w.input == input) {
             continue;
         }

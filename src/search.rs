@@ -60,6 +60,9 @@ pub struct Request {
     pub page: usize,
     /// Hits per page (0 means 10).
     pub per_page: usize,
+    /// Facet keys of the columns of a flow graph over the results (e.g. cause,
+    /// component, symptom); empty for no graph.
+    pub graph: Vec<String>,
 }
 
 /// One ranked incident.
@@ -92,6 +95,58 @@ pub struct FacetCount {
     pub count: usize,
     /// Whether it is part of the current selection.
     pub selected: bool,
+    /// Incidents among the current results that carry it.
+    pub in_results: usize,
+}
+
+/// A taxonomy value whose label or synonym appears in the query (추천 필터).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Suggestion {
+    /// Facet key.
+    pub facet: String,
+    /// Value slug.
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// The label or synonym found in the query.
+    pub matched: String,
+}
+
+/// How the results' facet values lead into each other, column by column.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Graph {
+    /// Facet key of each column.
+    pub columns: Vec<String>,
+    /// Values present among the results, column by column.
+    pub nodes: Vec<GraphNode>,
+    /// Incidents that carry both ends, between neighbouring columns.
+    pub links: Vec<GraphLink>,
+}
+
+/// A value in a [`Graph`] column.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GraphNode {
+    /// Column position.
+    pub column: usize,
+    /// Facet key.
+    pub facet: String,
+    /// Value slug.
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// Incidents among the results that carry it.
+    pub count: usize,
+}
+
+/// A band between two [`GraphNode`]s.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GraphLink {
+    /// Node position of the left end.
+    pub source: usize,
+    /// Node position of the right end.
+    pub target: usize,
+    /// Incidents that carry both.
+    pub count: usize,
 }
 
 /// A search response.
@@ -111,6 +166,10 @@ pub struct Response {
     pub facets: BTreeMap<String, Vec<FacetCount>>,
     /// How each query word was understood.
     pub words: Vec<Word>,
+    /// Taxonomy values named in the query that are not selected yet.
+    pub suggestions: Vec<Suggestion>,
+    /// The flow graph, when asked for.
+    pub graph: Option<Graph>,
 }
 
 /// Why a request was refused.
@@ -230,11 +289,18 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
                 ko: value.ko.clone(),
                 count: counted.counts[f][v],
                 selected: selection.chosen[f].contains(&v),
+                in_results: value.docs.intersection_len(&counted.matching),
             })
             .collect();
         facet_counts.insert(facet.key.clone(), values);
     }
 
+    let suggestions = suggest(index, &request.query, &selection);
+    let graph = if request.graph.is_empty() {
+        None
+    } else {
+        Some(graph(index, &counted.matching, &request.graph)?)
+    };
     Ok(Response {
         total: docs.len(),
         page,
@@ -243,6 +309,8 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         hits,
         facets: facet_counts,
         words,
+        suggestions,
+        graph,
     })
 }
 
@@ -298,6 +366,103 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
         facets,
         summary: l.summary.clone(),
     }
+}
+
+/// Taxonomy values whose Korean or English label or a synonym occurs in the query,
+/// compared without spaces and case (`메모리부족` names `메모리 부족`). Values already
+/// selected are left out; longer matches come first.
+pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggestion> {
+    let squash = |s: &str| {
+        crate::text::normalize(s)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+    };
+    let q = squash(query);
+    if q.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<(usize, Suggestion)> = Vec::new();
+    for (f, facet) in index.meta.facets.iter().enumerate() {
+        for (v, value) in facet.values.iter().enumerate() {
+            if selection.chosen[f].contains(&v) {
+                continue;
+            }
+            let names = [&value.ko, &value.en].into_iter().chain(&value.synonyms);
+            // Very short names (an ascii `ai`) would match inside other words.
+            let best = names
+                .map(|n| (squash(n), n))
+                .filter(|(s, _)| {
+                    s.chars().count() >= 2 && (s.chars().count() >= 3 || !s.is_ascii()) && q.contains(s.as_str())
+                })
+                .max_by_key(|(s, _)| s.len());
+            if let Some((s, name)) = best {
+                out.push((
+                    s.len(),
+                    Suggestion {
+                        facet: facet.key.clone(),
+                        slug: value.slug.clone(),
+                        ko: value.ko.clone(),
+                        matched: name.clone(),
+                    },
+                ));
+            }
+        }
+    }
+    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.into_iter().map(|(_, s)| s).take(8).collect()
+}
+
+/// The flow graph of `matching` over the facets named in `columns`.
+pub fn graph(index: &Index, matching: &Bitset, columns: &[String]) -> Result<Graph, SearchError> {
+    let mut positions = Vec::new();
+    for key in columns {
+        positions.push(index.facet_position(key).ok_or_else(|| SearchError::UnknownFacet {
+            facet: key.clone(),
+            allowed: index.meta.facets.iter().map(|f| f.key.clone()).collect(),
+        })?);
+    }
+    let mut nodes = Vec::new();
+    let mut node_of: Vec<Vec<Option<usize>>> = Vec::new();
+    for (c, &f) in positions.iter().enumerate() {
+        let facet = &index.meta.facets[f];
+        let mut map = vec![None; facet.values.len()];
+        for (v, value) in facet.values.iter().enumerate() {
+            let count = value.docs.intersection_len(matching);
+            if count > 0 {
+                map[v] = Some(nodes.len());
+                nodes.push(GraphNode {
+                    column: c,
+                    facet: facet.key.clone(),
+                    slug: value.slug.clone(),
+                    ko: value.ko.clone(),
+                    count,
+                });
+            }
+        }
+        node_of.push(map);
+    }
+    let mut links = Vec::new();
+    for c in 1..positions.len() {
+        let (left, right) = (&index.meta.facets[positions[c - 1]], &index.meta.facets[positions[c]]);
+        for (a, av) in left.values.iter().enumerate() {
+            let Some(source) = node_of[c - 1][a] else { continue };
+            let mut both = av.docs.clone();
+            both.and_with(matching);
+            for (b, bv) in right.values.iter().enumerate() {
+                let Some(target) = node_of[c][b] else { continue };
+                let count = both.intersection_len(&bv.docs);
+                if count > 0 {
+                    links.push(GraphLink { source, target, count });
+                }
+            }
+        }
+    }
+    Ok(Graph {
+        columns: columns.to_vec(),
+        nodes,
+        links,
+    })
 }
 
 /// Turns (facet, slug) pairs into value positions, refusing unknown ones.

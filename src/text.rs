@@ -11,7 +11,24 @@
 /// `String.prototype.normalize`, which implements the same Unicode algorithm, so the
 /// module does not carry the tables.
 pub fn normalize(text: &str) -> String {
-    nfkc(text).to_lowercase()
+    lower(&nfkc(text))
+}
+
+/// Lower-cases text. The wasm module asks the browser (`toLowerCase`), so it does
+/// not carry Unicode case tables; both follow the Unicode default case mapping.
+#[cfg(any(feature = "build", not(feature = "wasm")))]
+pub fn lower(text: &str) -> String {
+    text.to_lowercase()
+}
+
+/// Lower-cases text. The wasm module asks the browser (`toLowerCase`), so it does
+/// not carry Unicode case tables; both follow the Unicode default case mapping.
+#[cfg(all(not(feature = "build"), feature = "wasm"))]
+pub fn lower(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    String::from(js_sys::JsString::from(text).to_lower_case())
 }
 
 /// NFKC only (no case folding); see [`normalize`].
@@ -149,9 +166,10 @@ pub fn words(text: &str) -> impl Iterator<Item = &str> {
 /// → `oom`, `killed`; `5XX` → `5`, `xx`.
 pub fn latin_parts(token: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    let whole = lower(token);
     let mut push = |s: &str| {
-        let s = s.to_lowercase();
-        if !s.is_empty() && s != token.to_lowercase() && !out.contains(&s) {
+        let s = lower(s);
+        if !s.is_empty() && s != whole && !out.contains(&s) {
             out.push(s);
         }
     };

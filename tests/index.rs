@@ -11,7 +11,7 @@ use incident_library::format::FormatError;
 use incident_library::index::Index;
 
 fn build(data: &Path, out: &Path) -> bundle::BuildReport {
-    bundle::build(data, out, common::analyzer(), |_, _| {}).unwrap_or_else(|e| panic!("{e}"))
+    bundle::build(data, out, common::analyzer(), &Default::default(), |_, _| {}).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -166,7 +166,7 @@ fn a_failed_build_leaves_the_previous_bundle() {
             .replace("2025-10-29", "2025-10-32"),
     )
     .unwrap();
-    let err = bundle::build(&data, &out, common::analyzer(), |_, _| {}).unwrap_err();
+    let err = bundle::build(&data, &out, common::analyzer(), &Default::default(), |_, _| {}).unwrap_err();
     assert!(err.to_string().contains("IL-0002.md:5: `date`"), "{err}");
     assert_eq!(
         read_dir(&out.join("index")),

@@ -25,6 +25,7 @@ fn shipped_bundle() -> tempfile::TempDir {
         &common::repo().join("data"),
         &dir.path().join("dist"),
         common::analyzer(),
+        &Default::default(),
         |_, _| {},
     )
     .unwrap();
@@ -155,7 +156,14 @@ fn fixture() -> (tempfile::TempDir, incident_library::index::Index) {
         },
     ];
     common::write_corpus(&data, &recs);
-    incident_library::bundle::build(&data, &dir.path().join("dist"), common::analyzer(), |_, _| {}).unwrap();
+    incident_library::bundle::build(
+        &data,
+        &dir.path().join("dist"),
+        common::analyzer(),
+        &Default::default(),
+        |_, _| {},
+    )
+    .unwrap();
     let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
     (dir, index)
 }

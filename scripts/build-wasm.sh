@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the browser module into pkg/: the shared core with the `wasm` feature
+# (no lindera), wasm-bindgen's ES module glue and TypeScript types, then wasm-opt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Size matters more than speed here: the module is downloaded by every visitor.
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=z
+cargo build --release --locked --lib --target wasm32-unknown-unknown --no-default-features --features wasm
+mkdir -p pkg
+wasm-bindgen --target web --out-dir pkg --out-name incident_library \
+  target/wasm32-unknown-unknown/release/incident_library.wasm
+if [ -x node_modules/.bin/wasm-opt ]; then
+  # The features rustc enables for wasm32-unknown-unknown, and no others (wasm-opt's
+  # --all-features would emit encodings browsers do not read yet).
+  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    pkg/incident_library_bg.wasm -o pkg/incident_library_bg.wasm.opt
+  mv pkg/incident_library_bg.wasm.opt pkg/incident_library_bg.wasm
+else
+  echo "build-wasm: node_modules/.bin/wasm-opt missing (npm ci); the module is larger" >&2
+fi
+ls -l pkg/incident_library_bg.wasm pkg/incident_library.js

@@ -1,0 +1,450 @@
+// The Incident Library in the browser. Every page loads this module: it registers
+// the service worker (offline use) and shows when the page is offline. On the search
+// page it loads the wasm search and the index and turns the static list into a
+// faceted search whose whole state lives in the URL.
+//
+// Untrusted text (records, queries) is only ever put into the page as text nodes.
+
+// The bundle root, as an absolute URL: pages live at different depths.
+const base = new URL(document.body.dataset.root || "./", location.href);
+const at = (path) => new URL(path, base).href;
+const FACET_KEYS = ["cause", "component", "symptom", "factor", "org"];
+const GRAPH_TABS = {
+  cause: ["cause", "component", "symptom"],
+  component: ["component", "symptom", "factor"],
+  symptom: ["symptom", "factor", "cause"],
+  factor: ["factor", "cause", "component"],
+};
+const PER_PAGE = 10;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+// ---------------------------------------------------------------- offline
+function watchConnection() {
+  const badge = document.getElementById("offline");
+  const show = () => { if (badge) badge.hidden = navigator.onLine; };
+  addEventListener("online", show);
+  addEventListener("offline", show);
+  show();
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register(at("sw.js")).catch((e) => console.warn("service worker:", e.message));
+  }
+}
+
+// ---------------------------------------------------------------- state <-> URL
+function readState() {
+  const p = new URLSearchParams(location.search);
+  const filters = [];
+  for (const key of FACET_KEYS) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
+  const sort = p.get("sort");
+  const tab = p.get("tab");
+  return {
+    q: p.get("q") || "",
+    filters,
+    sort: sort === "recent" || sort === "relevance" ? sort : null,
+    page: Math.max(1, parseInt(p.get("page") || "1", 10) || 1),
+    tab: tab in GRAPH_TABS ? tab : "list",
+  };
+}
+
+function stateUrl(s) {
+  const p = new URLSearchParams();
+  if (s.q) p.set("q", s.q);
+  for (const [k, v] of s.filters) p.append(k, v);
+  if (s.sort) p.set("sort", s.sort);
+  if (s.page > 1) p.set("page", String(s.page));
+  if (s.tab !== "list") p.set("tab", s.tab);
+  const qs = p.toString();
+  return location.pathname + (qs ? "?" + qs : "");
+}
+
+// ---------------------------------------------------------------- highlighting
+function highlightTerms(response) {
+  const terms = new Set();
+  for (const w of response.words) for (const a of w.alternatives) for (const t of a.terms) if (t.length > 1 || /[가-힣]/.test(t)) terms.add(t);
+  return [...terms].sort((a, b) => b.length - a.length);
+}
+
+function highlighted(text, terms) {
+  if (!terms.length) return [document.createTextNode(text)];
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = new RegExp("(" + escaped.join("|") + ")", "giu");
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) out.push(document.createTextNode(text.slice(last, m.index)));
+    out.push(el("mark", {}, m[0]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(document.createTextNode(text.slice(last)));
+  return out;
+}
+
+// ---------------------------------------------------------------- the search page
+async function loadLibrary() {
+  const { default: init, IncidentLibrary } = await import(at("pkg/incident_library.js"));
+  await init();
+  const fetchBytes = async (name) => {
+    const r = await fetch(at("index/" + name));
+    if (!r.ok) throw new Error(`index/${name}: HTTP ${r.status}`);
+    return new Uint8Array(await r.arrayBuffer());
+  };
+  const meta = await fetchBytes("meta.bin");
+  const files = {};
+  await Promise.all(IncidentLibrary.chunkFiles(meta).map(async (n) => { files[n] = await fetchBytes(n); }));
+  return new IncidentLibrary(meta, files);
+}
+
+class SearchPage {
+  constructor(lib) {
+    this.lib = lib;
+    this.facets = lib.facets();
+    this.labels = {};
+    for (const f of this.facets) {
+      this.labels[f.key] = { ko: f.ko, values: Object.fromEntries(f.values.map((v) => [v.slug, v.ko])) };
+    }
+    this.state = readState();
+    this.input = document.getElementById("q");
+    this.composing = false;
+    this.submitAfterComposition = false;
+    this.bind();
+    this.input.value = this.state.q;
+    this.render();
+  }
+
+  label(facet, slug) {
+    return this.labels[facet]?.values[slug] ?? slug;
+  }
+
+  bind() {
+    const form = document.getElementById("search-form");
+    // Results follow every keystroke, also while a Korean syllable is being
+    // composed; the input's value is never written while the user types.
+    this.input.addEventListener("input", (e) => {
+      this.composing = e.isComposing;
+      this.update({ q: this.input.value, page: 1 }, "replace");
+    });
+    this.input.addEventListener("compositionstart", () => { this.composing = true; });
+    this.input.addEventListener("compositionend", () => {
+      this.composing = false;
+      this.update({ q: this.input.value, page: 1 }, this.submitAfterComposition ? "push" : "replace");
+      this.submitAfterComposition = false;
+    });
+    this.input.addEventListener("keydown", (e) => {
+      // Enter that ends a composition also submits: one press is enough.
+      if (e.key === "Enter" && (e.isComposing || this.composing)) this.submitAfterComposition = true;
+    });
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.update({ q: this.input.value, page: 1 }, "push");
+    });
+    addEventListener("popstate", () => {
+      this.state = readState();
+      this.input.value = this.state.q;
+      this.render();
+    });
+  }
+
+  update(change, history) {
+    const before = stateUrl(this.state);
+    this.state = { ...this.state, ...change };
+    const url = stateUrl(this.state);
+    if (url !== before || history === "push") {
+      if (history === "push" && url !== before) window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    }
+    this.render();
+  }
+
+  toggle(facet, slug) {
+    const has = this.state.filters.some(([f, s]) => f === facet && s === slug);
+    const filters = has ? this.state.filters.filter(([f, s]) => !(f === facet && s === slug)) : [...this.state.filters, [facet, slug]];
+    this.update({ filters, page: 1 }, "push");
+  }
+
+  run() {
+    const s = this.state;
+    const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE };
+    if (s.tab !== "list") request.graph = GRAPH_TABS[s.tab];
+    try {
+      return this.lib.search(request);
+    } catch (e) {
+      // A filter from an old or edited link that the index does not know: drop it.
+      const known = s.filters.filter(([f, v]) => this.labels[f] && v in this.labels[f].values);
+      if (known.length !== s.filters.length) {
+        this.state = { ...s, filters: known };
+        window.history.replaceState(null, "", stateUrl(this.state));
+        return this.run();
+      }
+      throw e;
+    }
+  }
+
+  render() {
+    const r = this.run();
+    const terms = highlightTerms(r);
+    this.renderUnderstood(r);
+    this.renderFacets(r);
+    this.renderApplied();
+    this.renderNotice(r);
+    this.renderSuggestions(r);
+    this.renderTabs();
+    this.renderCounts(r);
+    this.renderTop(r);
+    const graph = document.getElementById("graph");
+    const list = document.getElementById("list");
+    if (this.state.tab === "list") {
+      graph.hidden = true;
+      list.hidden = false;
+      this.renderHits(r, terms);
+    } else {
+      list.hidden = true;
+      graph.hidden = false;
+      this.renderGraph(r);
+    }
+    this.renderPager(r);
+    document.title = (this.state.q ? `${this.state.q} - ` : "") + "사례 검색 · Incident Library";
+  }
+
+  renderUnderstood(r) {
+    const node = document.getElementById("understood");
+    node.replaceChildren();
+    const parts = [];
+    for (const w of r.words) {
+      if (!w.alternatives.length) {
+        parts.push(el("span", { class: "word missing" }, w.input, " → 찾지 못함"));
+        continue;
+      }
+      const best = w.alternatives[0];
+      const shown = best.terms.join(" + ");
+      if (shown !== w.input) parts.push(el("span", { class: "word" }, w.input, " → ", shown));
+    }
+    if (parts.length) node.append("이렇게 찾았습니다: ", ...parts.flatMap((p, i) => (i ? [", ", p] : [p])));
+  }
+
+  renderFacets(r) {
+    const aside = document.getElementById("facets");
+    aside.replaceChildren();
+    for (const f of this.facets) {
+      const counts = r.facets[f.key] || [];
+      const shown = counts.filter((c) => c.count > 0 || c.selected);
+      const box = el("fieldset", { class: "facet" }, el("legend", {}, f.ko));
+      if (!shown.length) box.append(el("p", { class: "muted" }, "해당 없음"));
+      for (const c of shown) {
+        const id = `f-${f.key}-${c.slug}`;
+        box.append(
+          el("div", { class: "opt" },
+            el("input", { type: "checkbox", id, checked: c.selected, onchange: () => this.toggle(f.key, c.slug) }),
+            el("label", { for: id }, c.ko, " ", el("span", { class: "count" }, c.count)),
+          ),
+        );
+      }
+      aside.append(box);
+    }
+  }
+
+  renderApplied() {
+    const node = document.getElementById("applied");
+    node.replaceChildren();
+    if (!this.state.filters.length) return;
+    node.append(el("span", { class: "applied-label" }, "적용된 필터"));
+    for (const [f, s] of this.state.filters) {
+      node.append(
+        el("span", { class: "chip" },
+          el("span", { class: "chip-facet" }, this.labels[f]?.ko ?? f), " ", this.label(f, s),
+          el("button", { type: "button", class: "chip-x", "aria-label": `${this.label(f, s)} 필터 풀기`, onclick: () => this.toggle(f, s) }, "×"),
+        ),
+      );
+    }
+    node.append(el("button", { type: "button", class: "clear", onclick: () => this.update({ filters: [], page: 1 }, "push") }, "모두 풀기"));
+  }
+
+  renderNotice(r) {
+    const node = document.getElementById("notice");
+    node.replaceChildren();
+    if (!this.state.q.trim()) {
+      if (this.state.filters.length) node.append("검색어 없이 고른 필터로만 추린 목록이다. 가장 최근 사례가 먼저 나온다.");
+      return;
+    }
+    const sortButton = (value, text) =>
+      el("button", { type: "button", class: "sort", "aria-pressed": r.sort === value ? "true" : "false", onclick: () => this.update({ sort: value, page: 1 }, "push") }, text);
+    node.append("정렬: ", sortButton("relevance", "관련도순"), " ", sortButton("recent", "최근순"));
+  }
+
+  renderSuggestions(r) {
+    const node = document.getElementById("suggested");
+    node.replaceChildren(el("span", { class: "suggested-label" }, "추천 필터"));
+    if (!this.state.q.trim()) {
+      node.append(el("span", { class: "muted" }, " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있다."));
+      return;
+    }
+    if (!r.suggestions.length) {
+      node.append(el("span", { class: "muted" }, " 검색어에서 찾은 분류 값이 없다."));
+      return;
+    }
+    for (const s of r.suggestions) {
+      node.append(" ", el("button", { type: "button", class: "suggestion", onclick: () => this.toggle(s.facet, s.slug) }, `${this.labels[s.facet]?.ko ?? s.facet}: ${s.ko}`));
+    }
+  }
+
+  renderTabs() {
+    const node = document.getElementById("tabs");
+    node.replaceChildren();
+    const tabs = [["cause", "원인"], ["component", "구성 요소"], ["symptom", "증상"], ["factor", "기여 요인"], ["list", "사례"]];
+    for (const [key, text] of tabs) {
+      const selected = this.state.tab === key;
+      node.append(
+        el("button", {
+          type: "button", role: "tab", id: `tab-${key}`, "aria-selected": selected ? "true" : "false",
+          "aria-controls": key === "list" ? "list" : "graph", tabindex: selected ? "0" : "-1",
+          onclick: () => this.update({ tab: key }, "push"),
+          onkeydown: (e) => {
+            const i = tabs.findIndex(([k]) => k === key);
+            const next = e.key === "ArrowRight" ? tabs[(i + 1) % tabs.length] : e.key === "ArrowLeft" ? tabs[(i + tabs.length - 1) % tabs.length] : null;
+            if (next) { e.preventDefault(); this.update({ tab: next[0] }, "push"); document.getElementById(`tab-${next[0]}`)?.focus(); }
+          },
+        }, text),
+      );
+    }
+  }
+
+  renderCounts(r) {
+    document.getElementById("count").textContent = `사례 ${r.total}건`;
+    const first = r.total ? (r.page - 1) * r.per_page + 1 : 0;
+    const last = Math.min(r.total, r.page * r.per_page);
+    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째` : "맞는 사례가 없다. 낱말을 줄이거나 필터를 풀어 보자.";
+  }
+
+  renderTop(r) {
+    const node = document.getElementById("top");
+    node.replaceChildren();
+    if (!r.total) return;
+    const top = (key) => (r.facets[key] || []).filter((c) => c.in_results > 0).sort((a, b) => b.in_results - a.in_results || a.ko.localeCompare(b.ko)).slice(0, 3);
+    const comps = top("component");
+    const causes = top("cause");
+    const names = (list) => list.map((c) => `${c.ko}(${c.in_results})`).join(", ");
+    node.append(`이 ${r.total}건에서 가장 많이 나오는 구성 요소: ${names(comps) || "–"} · 원인: ${names(causes) || "–"}`);
+  }
+
+  renderHits(r, terms) {
+    const list = document.getElementById("list");
+    const ol = el("ol", { class: "hits", start: (r.page - 1) * r.per_page + 1 });
+    for (const h of r.hits) {
+      const tags = el("ul", { class: "tags" });
+      for (const key of ["cause", "component", "symptom"]) {
+        for (const slug of h.facets[key] || []) tags.append(el("li", { class: `tag ${key}` }, this.label(key, slug)));
+      }
+      ol.append(
+        el("li", { class: "hit" },
+          el("h3", {}, el("a", { href: at(`incidents/${encodeURIComponent(h.id)}/`) }, ...highlighted(h.title, terms))),
+          el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date }, h.date)),
+          tags,
+          el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),
+        ),
+      );
+    }
+    list.replaceChildren(ol);
+  }
+
+  renderGraph(r) {
+    const node = document.getElementById("graph");
+    node.replaceChildren();
+    const g = r.graph;
+    if (!g || !g.nodes.length) {
+      node.append(el("p", { class: "muted" }, "그릴 사례가 없다."));
+      return;
+    }
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = (tag, attrs = {}) => {
+      const n = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+      return n;
+    };
+    const width = 900, colW = 16, gap = 10, top = 30;
+    const columns = g.columns.map((_, c) => g.nodes.map((n, i) => ({ ...n, i })).filter((n) => n.column === c));
+    const unit = Math.max(6, Math.min(28, 420 / Math.max(...columns.map((col) => col.reduce((s, n) => s + n.count, 0)))));
+    const height = top + Math.max(...columns.map((col) => col.reduce((s, n) => s + n.count * unit + gap, 0))) + 10;
+    const x = (c) => 20 + c * ((width - 260) / Math.max(1, g.columns.length - 1));
+    const pos = {};
+    columns.forEach((col, c) => {
+      let y = top;
+      for (const n of col) { pos[n.i] = { x: x(c), y, h: n.count * unit, outY: y, inY: y }; y += n.count * unit + gap; }
+    });
+    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "원인, 구성 요소, 증상의 흐름", class: "flow" });
+    g.columns.forEach((key, c) => {
+      const t = svg("text", { x: x(c), y: 16, class: "col" });
+      t.textContent = this.labels[key]?.ko ?? key;
+      root.append(t);
+    });
+    for (const l of g.links) {
+      const a = pos[l.source], b = pos[l.target];
+      const w = l.count * unit;
+      const y1 = a.outY + w / 2, y2 = b.inY + w / 2;
+      a.outY += w; b.inY += w;
+      const x1 = a.x + colW, x2 = b.x, mx = (x1 + x2) / 2;
+      const path = svg("path", { d: `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`, "stroke-width": Math.max(1, w), class: "band" });
+      const title = svg("title");
+      title.textContent = `${g.nodes[l.source].ko} → ${g.nodes[l.target].ko}: ${l.count}건`;
+      path.append(title);
+      root.append(path);
+    }
+    for (const n of g.nodes) {
+      const p = pos[g.nodes.indexOf(n)];
+      const group = svg("g", { class: "node", tabindex: 0, role: "button", "aria-label": `${this.labels[n.facet]?.ko}: ${n.ko} ${n.count}건, 필터로 적용` });
+      group.dataset.facet = n.facet;
+      group.dataset.slug = n.slug;
+      group.append(svg("rect", { x: p.x, y: p.y, width: colW, height: Math.max(2, p.h) }));
+      const label = svg("text", { x: p.x + colW + 6, y: p.y + Math.max(2, p.h) / 2 + 5 });
+      label.textContent = `${n.ko} (${n.count})`;
+      group.append(label);
+      const apply = () => {
+        if (!this.state.filters.some(([f, s]) => f === n.facet && s === n.slug)) this.toggle(n.facet, n.slug);
+      };
+      group.addEventListener("click", apply);
+      group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); apply(); } });
+      root.append(group);
+    }
+    node.append(root, el("p", { class: "muted" }, "띠의 굵기는 사례 수다. 마디를 누르면 그 값으로 거른다."));
+  }
+
+  renderPager(r) {
+    const nav = document.getElementById("pager");
+    nav.replaceChildren();
+    const pages = Math.ceil(r.total / r.per_page);
+    if (pages <= 1 || this.state.tab !== "list") return;
+    const go = (p) => { this.update({ page: p }, "push"); document.getElementById("count").scrollIntoView({ block: "start" }); };
+    nav.append(el("button", { type: "button", disabled: r.page <= 1, onclick: () => go(r.page - 1) }, "이전"));
+    for (let p = 1; p <= pages; p++) {
+      nav.append(el("button", { type: "button", class: "page", "aria-current": p === r.page ? "page" : null, onclick: () => go(p) }, p));
+    }
+    nav.append(el("button", { type: "button", disabled: r.page >= pages, onclick: () => go(r.page + 1) }, "다음"));
+  }
+}
+
+watchConnection();
+if (document.getElementById("search")) {
+  loadLibrary()
+    .then((lib) => {
+      window.incidentSearch = new SearchPage(lib);
+      document.body.dataset.ready = "true";
+    })
+    .catch((e) => {
+      console.warn("search unavailable:", e);
+      const note = document.getElementById("notice");
+      if (note) note.textContent = "검색 모듈을 불러오지 못했다. 아래 목록은 모든 사례다.";
+      document.body.dataset.ready = "failed";
+    });
+}

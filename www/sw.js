@@ -1,0 +1,58 @@
+// Service worker: keeps the app shell, the wasm module, the index and every page
+// the visitor opened, so the library works offline after the first visit. The build
+// writes VERSION (a hash of the bundle) and SHELL; a new build gets a new cache and
+// the old ones are deleted when it activates.
+const VERSION = "__VERSION__";
+const SHELL = __SHELL__;
+const CACHE = "incident-library-" + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(SHELL.map((p) => new URL(p, self.registration.scope).toString())))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("incident-library-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // Pages: the network first (fresh content), the cache when offline.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
+          }
+          return response;
+        })
+        .catch(async () => {
+          const cache = await caches.open(CACHE);
+          return (await cache.match(url.pathname)) || (await cache.match(request, { ignoreSearch: true })) ||
+            (await cache.match(new URL("./", self.registration.scope).pathname)) || Response.error();
+        }),
+    );
+    return;
+  }
+  // Assets and index files are versioned by the cache name: cache first.
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const hit = await cache.match(request, { ignoreSearch: true });
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    }),
+  );
+});
