@@ -1,17 +1,38 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: set-up (skipped when done), the Rust tests, the
-# wasm32 build of the shared core without lindera.
+# Runs the whole test suite: set-up (each step skipped when done), the wasm32
+# build of the core without lindera, the Rust tests, the browser module, a build
+# of the shipped corpus with its size report, and the end-to-end tests in chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 
-printf '\n== wasm32 build of the core (no lindera)\n'
-cargo build --release --lib --locked --target wasm32-unknown-unknown --no-default-features
-if cargo tree --locked --target wasm32-unknown-unknown --no-default-features -e normal -i lindera >/dev/null 2>&1; then
+printf '\n== wasm32 build of the shared core (no lindera)\n'
+cargo build --release --locked --lib --target wasm32-unknown-unknown --no-default-features
+tree=$(cargo tree --locked --target wasm32-unknown-unknown --no-default-features --features wasm -e normal)
+if grep -q lindera <<<"$tree"; then
   echo "lindera must not reach the wasm build" >&2
   exit 1
 fi
+echo "ok: the wasm build's dependency tree has no lindera"
 
 printf '\n== cargo test\n'
 cargo test --release --locked
+
+printf '\n== browser module\n'
+bash scripts/build-wasm.sh
+
+printf '\n== build of the shipped corpus\n'
+report=$(cargo run --quiet --release --locked -- build)
+echo "$report"
+# The first search downloads the wasm module, the JS and the index.
+total_gzip=$(awk '$1 == "wasm" && $2 == "+" { print $7 }' <<<"$report")
+budget=150000
+if [ -z "$total_gzip" ] || [ "$total_gzip" -gt "$budget" ]; then
+  echo "size budget exceeded: wasm + JS + index is ${total_gzip:-?} bytes gzip, budget $budget" >&2
+  exit 1
+fi
+echo "ok: wasm + JS + index = $total_gzip bytes gzip (budget $budget)"
+
+printf '\n== end-to-end tests (chromium)\n'
+node --test tests/e2e/

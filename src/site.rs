@@ -221,7 +221,7 @@ fn incident_page(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize, inc: &In
             div.summary { (markdown(section(inc, "요약"))) }
             dl.meta {
                 div { dt { "심각도" } dd { (dash(&inc.severity)) } }
-                div { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
+                div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
                 div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
                 div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
                 div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
@@ -359,14 +359,19 @@ fn search_page(corpus: &Corpus) -> Page {
                 p #understood .understood aria-live="polite" {}
             }
             div.layout {
-                aside #facets .facets aria-label="분류 필터" {
-                    @for (f, (key, ko, _)) in FACETS.iter().enumerate() {
-                        details.facet open {
-                            summary { (ko) }
-                            ul {
-                                @for value in &corpus.taxonomy.facets[f] {
-                                    @let n = corpus.incidents.iter().filter(|i| i.facet(key).contains(&value.slug.as_str())).count();
-                                    li { a href=(topic_href(root, key, &value.slug)) { (value.ko) } " " span.count { (n) } }
+                aside.facets aria-label="분류 필터" {
+                    details #facet-panel open {
+                        summary #facet-summary { "분류로 거르기" }
+                        div #facets {
+                            @for (f, (key, ko, _)) in FACETS.iter().enumerate() {
+                                details.facet open {
+                                    summary { (ko) }
+                                    ul {
+                                        @for value in &corpus.taxonomy.facets[f] {
+                                            @let n = corpus.incidents.iter().filter(|i| i.facet(key).contains(&value.slug.as_str())).count();
+                                            li { a href=(topic_href(root, key, &value.slug)) { (value.ko) } " " span.count { (n) } }
+                                        }
+                                    }
                                 }
                             }
                         }

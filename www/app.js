@@ -121,6 +121,8 @@ class SearchPage {
     this.composing = false;
     this.submitAfterComposition = false;
     this.bind();
+    // On a phone the filters start folded so that the results come first.
+    if (matchMedia("(max-width: 52rem)").matches) document.getElementById("facet-panel").open = false;
     this.input.value = this.state.q;
     this.render();
   }
@@ -238,6 +240,8 @@ class SearchPage {
   renderFacets(r) {
     const aside = document.getElementById("facets");
     aside.replaceChildren();
+    const n = this.state.filters.length;
+    document.getElementById("facet-summary").textContent = n ? `분류로 거르기 (${n}개 적용)` : "분류로 거르기";
     for (const f of this.facets) {
       const counts = r.facets[f.key] || [];
       const shown = counts.filter((c) => c.count > 0 || c.selected);
@@ -276,7 +280,7 @@ class SearchPage {
     const node = document.getElementById("notice");
     node.replaceChildren();
     if (!this.state.q.trim()) {
-      if (this.state.filters.length) node.append("검색어 없이 고른 필터로만 추린 목록이다. 가장 최근 사례가 먼저 나온다.");
+      if (this.state.filters.length) node.append("검색어 없이 고른 필터로만 추린 목록입니다. 가장 최근 사례가 먼저 나옵니다.");
       return;
     }
     const sortButton = (value, text) =>
@@ -288,11 +292,11 @@ class SearchPage {
     const node = document.getElementById("suggested");
     node.replaceChildren(el("span", { class: "suggested-label" }, "추천 필터"));
     if (!this.state.q.trim()) {
-      node.append(el("span", { class: "muted" }, " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있다."));
+      node.append(el("span", { class: "muted" }, " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다."));
       return;
     }
     if (!r.suggestions.length) {
-      node.append(el("span", { class: "muted" }, " 검색어에서 찾은 분류 값이 없다."));
+      node.append(el("span", { class: "muted" }, " 검색어에서 찾은 분류 값이 없습니다."));
       return;
     }
     for (const s of r.suggestions) {
@@ -325,7 +329,7 @@ class SearchPage {
     document.getElementById("count").textContent = `사례 ${r.total}건`;
     const first = r.total ? (r.page - 1) * r.per_page + 1 : 0;
     const last = Math.min(r.total, r.page * r.per_page);
-    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째` : "맞는 사례가 없다. 낱말을 줄이거나 필터를 풀어 보자.";
+    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째` : "맞는 사례가 없습니다. 낱말을 줄이거나 필터를 풀어 보세요.";
   }
 
   renderTop(r) {
@@ -364,7 +368,7 @@ class SearchPage {
     node.replaceChildren();
     const g = r.graph;
     if (!g || !g.nodes.length) {
-      node.append(el("p", { class: "muted" }, "그릴 사례가 없다."));
+      node.append(el("p", { class: "muted" }, "그릴 사례가 없습니다."));
       return;
     }
     const NS = "http://www.w3.org/2000/svg";
@@ -374,14 +378,20 @@ class SearchPage {
       return n;
     };
     const width = 900, colW = 16, gap = 10, top = 30;
+    // A node is as tall as the most incidents it carries on either side: an
+    // incident with two components leaves its cause by two bands.
+    const inFlow = new Array(g.nodes.length).fill(0), outFlow = new Array(g.nodes.length).fill(0);
+    for (const l of g.links) { outFlow[l.source] += l.count; inFlow[l.target] += l.count; }
+    const size = g.nodes.map((n, i) => Math.max(n.count, inFlow[i], outFlow[i]));
     const columns = g.columns.map((_, c) => g.nodes.map((n, i) => ({ ...n, i })).filter((n) => n.column === c));
-    const unit = Math.max(6, Math.min(28, 420 / Math.max(...columns.map((col) => col.reduce((s, n) => s + n.count, 0)))));
-    const height = top + Math.max(...columns.map((col) => col.reduce((s, n) => s + n.count * unit + gap, 0))) + 10;
+    const colSum = (col) => col.reduce((s, n) => s + size[n.i], 0);
+    const unit = Math.max(4, Math.min(28, 420 / Math.max(...columns.map(colSum))));
+    const height = top + Math.max(...columns.map((col) => colSum(col) * unit + col.length * gap)) + 10;
     const x = (c) => 20 + c * ((width - 260) / Math.max(1, g.columns.length - 1));
     const pos = {};
     columns.forEach((col, c) => {
       let y = top;
-      for (const n of col) { pos[n.i] = { x: x(c), y, h: n.count * unit, outY: y, inY: y }; y += n.count * unit + gap; }
+      for (const n of col) { const h = size[n.i] * unit; pos[n.i] = { x: x(c), y, h, outY: y, inY: y }; y += h + gap; }
     });
     const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "원인, 구성 요소, 증상의 흐름", class: "flow" });
     g.columns.forEach((key, c) => {
@@ -417,7 +427,7 @@ class SearchPage {
       group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); apply(); } });
       root.append(group);
     }
-    node.append(root, el("p", { class: "muted" }, "띠의 굵기는 사례 수다. 마디를 누르면 그 값으로 거른다."));
+    node.append(root, el("p", { class: "muted" }, "띠의 굵기는 사례 수입니다. 마디를 누르면 그 값으로 거릅니다."));
   }
 
   renderPager(r) {
@@ -444,7 +454,7 @@ if (document.getElementById("search")) {
     .catch((e) => {
       console.warn("search unavailable:", e);
       const note = document.getElementById("notice");
-      if (note) note.textContent = "검색 모듈을 불러오지 못했다. 아래 목록은 모든 사례다.";
+      if (note) note.textContent = "검색 모듈을 불러오지 못했습니다. 아래 목록은 모든 사례입니다.";
       document.body.dataset.ready = "failed";
     });
 }

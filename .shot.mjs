@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const errors = [];
+page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") errors.push(m.type() + ": " + m.text()); });
+page.on("pageerror", (e) => errors.push("pageerror: " + e.message));
+await page.goto(process.argv[2]);
+await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 10000 }).catch(() => {});
+await page.waitForTimeout(300);
+await page.screenshot({ path: process.argv[3], fullPage: true });
+console.log("ready:", await page.evaluate(() => document.body.dataset.ready), errors);
+await browser.close();

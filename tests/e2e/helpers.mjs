@@ -1,0 +1,122 @@
+// Shared set-up for the end-to-end tests: a built bundle served by
+// `incident-library serve`, and Debian's chromium driven by playwright-core.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const binary = join(repo, "target", "release", "incident-library");
+export const screenshots = join(repo, "tests", "e2e", "screenshots");
+
+let nextPort = 18000 + (process.pid % 1000) * 7;
+
+/** Builds `data` into a fresh folder and serves it; resolves to { url, stop }. */
+export async function serve(data = join(repo, "data")) {
+  const out = join(mkdtempSync(join(tmpdir(), "il-e2e-")), "dist");
+  const port = nextPort++;
+  const child = spawn(binary, ["serve", "--no-watch", "--port", String(port), "--data", data, "--out", out, "--pkg", join(repo, "pkg")], {
+    cwd: repo,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start:\n" + log)), 60_000);
+    const onData = (chunk) => {
+      log += chunk;
+      if (log.includes("serving ")) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (c) => { log += c; });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log}`)); });
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/** Starts headless Debian chromium (never a downloaded browser). */
+export function launch() {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions into `errors`. */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("console", (m) => { if (m.type() === "error" || /search unavailable/.test(m.text())) page.errors.push(m.text()); });
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  return { context, page };
+}
+
+/** Waits until the search module has loaded on the search page. */
+export async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 45_000 });
+  const state = await page.evaluate(() => document.body.dataset.ready);
+  if (state !== "true") throw new Error(`the search did not load (${state}): ${page.errors.join("; ")}`);
+}
+
+/** Writes a fixture corpus of `n` incidents over a small taxonomy; returns its folder. */
+export function fixtureCorpus(n) {
+  const dir = mkdtempSync(join(tmpdir(), "il-corpus-"));
+  mkdirSync(join(dir, "incidents"));
+  writeFileSync(join(dir, "taxonomy.toml"), `
+[[cause]]
+slug = "config-change"
+ko = "설정 변경"
+en = "Configuration change"
+synonyms = ["config push"]
+description = "설정을 바꾼 것이 장애로 이어진 경우다."
+
+[[component]]
+slug = "dns"
+ko = "DNS 서버와 레코드"
+en = "DNS servers and records"
+synonyms = ["DNS"]
+description = "이름 해석을 맡는 서버와 레코드다."
+
+[[symptom]]
+slug = "service-outage"
+ko = "서비스 중단"
+en = "Service outage"
+synonyms = ["outage"]
+description = "서비스를 쓸 수 없게 된 경우다."
+
+[[factor]]
+slug = "test-gap"
+ko = "자동 테스트 공백"
+en = "Automated test gap"
+synonyms = []
+description = "자동 테스트가 잡지 못한 경우다."
+
+[[org]]
+slug = "example-cloud"
+ko = "Example Cloud"
+en = "Example Cloud"
+synonyms = []
+description = "시험용 조직이다."
+`);
+  const sections = ["요약", "증상", "촉발", "원인", "감지", "조치", "후속 조치", "교훈"];
+  for (let i = 1; i <= n; i++) {
+    const id = `IL-${String(i).padStart(4, "0")}`;
+    const day = String(((i - 1) % 28) + 1).padStart(2, "0");
+    const body = sections.map((s) => `## ${s}\n\n${s === "요약" ? `DNS 레코드 배포 ${i}번째 사례다.` : "출처에 따로 밝힌 내용이 없다."}\n`).join("\n");
+    writeFileSync(join(dir, "incidents", `${id}.md`), `+++
+id = "${id}"
+title = "DNS 레코드 배포 ${i}번째 사례에서 이름 해석이 멈췄다"
+org = "example-cloud"
+date = "2024-01-${day}"
+causes = ["config-change"]
+components = ["dns"]
+symptoms = ["service-outage"]
+sources = ["https://status.example.com/incidents/${i}"]
++++
+
+${body}`);
+  }
+  return dir;
+}

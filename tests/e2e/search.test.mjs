@@ -1,0 +1,236 @@
+// The search page in headless chromium: Korean input with IME composition,
+// ranking and counts, facets and chips, suggested filters, the graph, paging,
+// URL state, offline use, and clean consoles on every kind of page.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { serve, launch, openPage, ready, fixtureCorpus, screenshots } from "./helpers.mjs";
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  mkdirSync(screenshots, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const text = (page, sel) => page.locator(sel).innerText();
+const chips = (page) => page.locator("#applied .chip").evaluateAll((els) => els.map((e) => e.textContent));
+const hitTitles = (page) => page.locator("#list .hit h3").allInnerTexts();
+const param = (page, name) => new URL(page.url()).searchParams.getAll(name);
+
+test("a Korean query typed through an IME: results follow the composition, one Enter commits", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url);
+  await ready(page);
+  await page.focus("#q");
+  const cdp = await context.newCDPSession(page);
+  const compose = async (states, commit) => {
+    for (const s of states) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
+    if (commit) await cdp.send("Input.insertText", { text: commit });
+  };
+  await compose(["ㅈ", "재"], "재");
+  await compose(["ㅅ", "시"], "시");
+  await compose(["ㄷ", "도"]); // still composing 도
+  assert.equal(await page.inputValue("#q"), "재시도");
+  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 2건");
+  const whileComposing = await hitTitles(page);
+  assert.match(whileComposing[0], /Azure OpenAI/);
+  await cdp.send("Input.insertText", { text: "도" });
+  await compose(["ㄹ", "르", "를"]);
+  // Enter while the last syllable is being composed: it commits and submits.
+  await page.keyboard.press("Enter");
+  await cdp.send("Input.insertText", { text: "를" });
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "재시도를");
+  assert.equal(await page.inputValue("#q"), "재시도를", "the input is never rewritten");
+  assert.equal(await text(page, "#count"), "사례 2건");
+  assert.equal(await text(page, "#range"), "2건 중 1~2번째");
+  assert.match((await hitTitles(page))[0], /Azure OpenAI/);
+  assert.match(await text(page, "#understood"), /재시도를 → 재시도/);
+  assert.ok((await page.locator("#list mark").count()) > 0, "matched words are highlighted");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("hit order for the seed queries", async () => {
+  const { context, page } = await openPage(browser);
+  for (const [q, expected] of [["캐시를 비우는 배포", /Sweden Central/], ["냉각기", /Australia East/], ["us-central1", /us-central1/]]) {
+    await page.goto(server.url + "?q=" + encodeURIComponent(q));
+    await ready(page);
+    assert.match((await hitTitles(page))[0], expected, q);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url);
+  await ready(page);
+  assert.equal(await text(page, "#count"), "사례 5건");
+  await page.getByRole("checkbox", { name: /^Microsoft Azure/ }).check();
+  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 4건");
+  assert.deepEqual(await chips(page), ["조직 Microsoft Azure×"]);
+  assert.match(await text(page, "#notice"), /검색어 없이/);
+  // A second organisation: OR within the facet; its count ignored the first choice.
+  assert.match(await page.locator("label", { hasText: "Google Cloud" }).innerText(), /1$/);
+  await page.getByRole("checkbox", { name: /^Google Cloud/ }).check();
+  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 5건");
+  // AND across facets.
+  await page.getByRole("checkbox", { name: /^애플리케이션 데이터베이스/ }).check();
+  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 2건");
+  assert.equal((await chips(page)).length, 3);
+  await page.getByRole("button", { name: "Google Cloud 필터 풀기" }).click();
+  assert.equal((await chips(page)).length, 2);
+  await page.getByRole("button", { name: "모두 풀기" }).click();
+  assert.deepEqual(await chips(page), []);
+  assert.equal(await text(page, "#count"), "사례 5건");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("추천 필터 from the query, applied with one click", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url + "?q=" + encodeURIComponent("메모리 부족"));
+  await ready(page);
+  const button = page.locator("#suggested button", { hasText: "OOMKilled" });
+  await button.click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("symptom") === "oom-killed");
+  assert.ok((await chips(page)).includes("증상 OOMKilled×"));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("graph tabs, and a node click applies its filter", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url);
+  await ready(page);
+  await page.getByRole("tab", { name: "원인" }).click();
+  assert.equal(param(page, "tab")[0], "cause");
+  assert.ok(await page.locator("#graph svg .node").count() > 5);
+  assert.ok(await page.locator("#graph svg .band").count() > 5);
+  await page.locator("#graph .node", { hasText: "재시도 증폭" }).click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("cause") === "retry-amplification");
+  assert.equal(await text(page, "#count"), "사례 1건");
+  await page.getByRole("tab", { name: "사례" }).click();
+  assert.match((await hitTitles(page))[0], /재시도/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("URL state: reload, back and forward, and shared links restore everything", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url);
+  await ready(page);
+  await page.fill("#q", "재시도");
+  await page.press("#q", "Enter");
+  await page.getByRole("checkbox", { name: /^OOMKilled/ }).check();
+  await page.getByRole("button", { name: "최근순" }).click();
+  const url = page.url();
+  assert.deepEqual([param(page, "q")[0], param(page, "symptom")[0], param(page, "sort")[0]], ["재시도", "oom-killed", "recent"]);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue("#q"), "재시도");
+  assert.deepEqual(await chips(page), ["증상 OOMKilled×"]);
+  assert.equal(await page.locator('.sort[aria-pressed="true"]').innerText(), "최근순");
+  await page.goBack();
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has("sort"));
+  assert.equal(await page.locator('.sort[aria-pressed="true"]').innerText(), "관련도순");
+  await page.goBack();
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has("symptom"));
+  assert.deepEqual(await chips(page), []);
+  await page.goForward();
+  await page.waitForFunction(() => new URL(location.href).searchParams.has("symptom"));
+  assert.deepEqual(await chips(page), ["증상 OOMKilled×"]);
+  // The same link in a fresh browser context.
+  const other = await openPage(browser);
+  await other.page.goto(url);
+  await ready(other.page);
+  assert.equal(await other.page.inputValue("#q"), "재시도");
+  assert.deepEqual(await chips(other.page), ["증상 OOMKilled×"]);
+  assert.deepEqual([...page.errors, ...other.page.errors], []);
+  await other.context.close();
+  await context.close();
+});
+
+test("paging: 사례 N건 and N건 중 a~b번째 over 23 incidents", async () => {
+  const fixture = await serve(fixtureCorpus(23));
+  try {
+    const { context, page } = await openPage(browser);
+    await page.goto(fixture.url + "?q=" + encodeURIComponent("DNS 레코드"));
+    await ready(page);
+    assert.equal(await text(page, "#count"), "사례 23건");
+    assert.equal(await text(page, "#range"), "23건 중 1~10번째");
+    assert.equal((await hitTitles(page)).length, 10);
+    await page.getByRole("button", { name: "다음" }).click();
+    assert.equal(await text(page, "#range"), "23건 중 11~20번째");
+    await page.getByRole("button", { name: "3", exact: true }).click();
+    assert.equal(await text(page, "#range"), "23건 중 21~23번째");
+    assert.equal((await hitTitles(page)).length, 3);
+    assert.equal(param(page, "page")[0], "3");
+    await page.goBack();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("page") === "2");
+    assert.equal(await text(page, "#range"), "23건 중 11~20번째");
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    fixture.stop();
+  }
+});
+
+test("offline after the first visit: reload and search without the network", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url);
+  await ready(page);
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload(); // now controlled by the service worker
+  await ready(page);
+  await page.goto(server.url + "incidents/IL-0001/");
+  await context.setOffline(true);
+  await page.goto(server.url + "?q=" + encodeURIComponent("냉각기"));
+  await ready(page);
+  assert.equal(await page.locator("#offline").isVisible(), true, "the UI says it is offline");
+  assert.match((await hitTitles(page))[0], /Australia East/);
+  await page.fill("#q", "재시도를");
+  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 2건");
+  await page.goto(server.url + "incidents/IL-0001/");
+  assert.match(await page.locator("h1").innerText(), /냉각기/);
+  await context.setOffline(false);
+  assert.deepEqual(page.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), []);
+  await context.close();
+});
+
+test("no console errors on any kind of page; keyboard focus is visible", async () => {
+  const { context, page } = await openPage(browser);
+  for (const path of ["", "about/", "incidents/IL-0004/", "topics/cause/retry-amplification/", "topics/org/google-cloud/"]) {
+    await page.goto(server.url + path);
+    await page.waitForLoadState("networkidle");
+    assert.ok((await page.locator("h1, #search").count()) > 0, path);
+  }
+  await page.goto(server.url);
+  await ready(page);
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, "none");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("screenshots at desktop and phone width", async () => {
+  for (const [name, viewport] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
+    const { context, page } = await openPage(browser, { viewport, isMobile: name === "phone", hasTouch: name === "phone" });
+    await page.goto(server.url + "?q=" + encodeURIComponent("재시도를") + "&symptom=latency-increase&component=model-routing");
+    await ready(page);
+    await page.screenshot({ path: join(screenshots, `search-${name}.png`), fullPage: true });
+    await page.goto(server.url + "incidents/IL-0004/");
+    await page.screenshot({ path: join(screenshots, `incident-${name}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `${name}: the page scrolls sideways by ${overflow}px`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
