@@ -21,4 +21,8 @@ if [ -x node_modules/.bin/wasm-opt ]; then
 else
   echo "build-wasm: node_modules/.bin/wasm-opt missing (npm ci); the module is larger" >&2
 fi
-ls -l pkg/incident_library_bg.wasm pkg/incident_library.js
+# An npm-style package: package.json (version from Cargo.toml) and README.
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" www/pkg/package.json > pkg/package.json
+cp www/pkg/README.md pkg/README.md
+ls -l pkg/

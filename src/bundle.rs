@@ -155,13 +155,16 @@ pub fn build(
         .iter()
         .map(|(n, b)| (format!("index/{n}"), b.clone()))
         .collect();
-    for page in crate::site::pages(&corpus, &index.terms) {
-        files.push((page.path, page.html.into_bytes()));
-    }
     files.push(("app.js".into(), include_bytes!("../www/app.js").to_vec()));
     files.push(("app.css".into(), include_bytes!("../www/app.css").to_vec()));
     files.extend(pkg_files);
-    files.push(("sw.js".into(), service_worker(&files).into_bytes()));
+    // Pages name the assets of their own build (`app.js?v=…`), so a page and its
+    // assets always come from the same build, whatever a cache holds.
+    let version = version_of(&files);
+    for page in crate::site::pages(&corpus, &index.terms, &version) {
+        files.push((page.path, page.html.into_bytes()));
+    }
+    files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
 
     let staging = Staging::new(out)?;
     for (name, bytes) in &files {
@@ -177,9 +180,9 @@ pub fn build(
     })
 }
 
-/// The service worker, with the bundle's version (a hash of every file) and the
-/// list of files to keep for offline use: the app shell, the module and the index.
-fn service_worker(files: &[(String, Vec<u8>)]) -> String {
+/// The build's version: a hash of the assets and the index (pages derive from the
+/// same corpus, so they change with it).
+fn version_of(files: &[(String, Vec<u8>)]) -> String {
     let mut sorted: Vec<&(String, Vec<u8>)> = files.iter().collect();
     sorted.sort_by(|a, b| a.0.cmp(&b.0));
     let mut all = Vec::new();
@@ -187,18 +190,28 @@ fn service_worker(files: &[(String, Vec<u8>)]) -> String {
         all.extend_from_slice(name.as_bytes());
         all.extend_from_slice(&crate::hash::checksum(bytes).to_le_bytes());
     }
-    let version = format!("{:016x}", crate::hash::checksum(&all));
+    format!("{:016x}", crate::hash::checksum(&all))
+}
+
+/// True for the files that pages load as versioned assets.
+fn is_asset(name: &str) -> bool {
+    name.starts_with("index/") || name.starts_with("pkg/") || matches!(name, "app.js" | "app.css")
+}
+
+/// The service worker, with the build's version and the files to keep for offline
+/// use: the search page, the module, the index and the app shell.
+fn service_worker(files: &[(String, Vec<u8>)], version: &str) -> String {
     let mut shell: Vec<String> = vec!["./".into(), "about/".into(), "404.html".into()];
     shell.extend(
         files
             .iter()
             .map(|(n, _)| n)
-            .filter(|n| n.starts_with("index/") || n.starts_with("pkg/") || matches!(n.as_str(), "app.js" | "app.css"))
-            .cloned(),
+            .filter(|n| is_asset(n))
+            .map(|n| format!("{n}?v={version}")),
     );
     let shell_json = serde_json::to_string(&shell).unwrap_or_else(|_| "[]".into());
     include_str!("../www/sw.js")
-        .replace("__VERSION__", &version)
+        .replace("__VERSION__", version)
         .replace("__SHELL__", &shell_json)
 }
 

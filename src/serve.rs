@@ -116,18 +116,22 @@ pub fn serve(
             }
         });
     }
+    let root = root.to_path_buf();
     for request in server.incoming_requests() {
-        let response = match resolve(root, request.url()) {
-            Some(path) if path.is_file() => match fs::read(&path) {
-                Ok(bytes) => tiny_http::Response::from_data(bytes)
-                    .with_header(header("Content-Type", mime(&path)))
-                    .with_status_code(200),
-                Err(_) => not_found(root),
-            },
-            _ => not_found(root),
-        };
-        let response = response.with_header(header("Cache-Control", "no-cache"));
-        let _ = request.respond(response);
+        // One thread a request: a client that stops reading must not stall the others.
+        let root = root.clone();
+        std::thread::spawn(move || {
+            let response = match resolve(&root, request.url()) {
+                Some(path) if path.is_file() => match fs::read(&path) {
+                    Ok(bytes) => tiny_http::Response::from_data(bytes)
+                        .with_header(header("Content-Type", mime(&path)))
+                        .with_status_code(200),
+                    Err(_) => not_found(&root),
+                },
+                _ => not_found(&root),
+            };
+            let _ = request.respond(response.with_header(header("Cache-Control", "no-cache")));
+        });
     }
     Ok(())
 }

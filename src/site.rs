@@ -28,14 +28,16 @@ pub struct Page {
 
 /// Renders every page of the site. `terms[d]` are the index terms of incident `d`
 /// (used to find related incidents for records that list none).
-pub fn pages(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Page> {
-    let mut out = vec![search_page(corpus), about_page()];
+/// `version` names the build's assets (`app.js?v=…`) so that a page never meets
+/// assets of another build, whatever a cache holds.
+pub fn pages(corpus: &Corpus, terms: &[BTreeSet<String>], version: &str) -> Vec<Page> {
+    let mut out = vec![search_page(corpus, version), about_page(version)];
     for (d, incident) in corpus.incidents.iter().enumerate() {
-        out.push(incident_page(corpus, terms, d, incident));
+        out.push(incident_page(corpus, terms, d, incident, version));
     }
     for (f, (key, _, _)) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
-            out.push(topic_page(corpus, f, key, value));
+            out.push(topic_page(corpus, f, key, value, version));
         }
     }
     out.push(Page {
@@ -43,6 +45,7 @@ pub fn pages(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Page> {
         html: layout(
             "찾을 수 없음",
             "",
+            version,
             None,
             html! { h1 { "페이지를 찾을 수 없다" } p { a href="./" { "검색으로 돌아가기" } } },
         ),
@@ -51,7 +54,7 @@ pub fn pages(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Page> {
 }
 
 /// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
-fn layout(title: &str, root: &str, description: Option<&str>, body: Markup) -> String {
+fn layout(title: &str, root: &str, version: &str, description: Option<&str>, body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="ko" {
@@ -60,10 +63,10 @@ fn layout(title: &str, root: &str, description: Option<&str>, body: Markup) -> S
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · Incident Library" }
                 @if let Some(d) = description { meta name="description" content=(d); }
-                link rel="stylesheet" href={ (root) "app.css" };
+                link rel="stylesheet" href={ (root) "app.css?v=" (version) };
                 link rel="icon" href="data:,";
             }
-            body data-root=(root) {
+            body data-root=(root) data-version=(version) {
                 a.skip href="#main" { "본문으로 건너뛰기" }
                 header.site {
                     a.brand href={ (root) "./" } { "Incident Library" }
@@ -77,7 +80,7 @@ fn layout(title: &str, root: &str, description: Option<&str>, body: Markup) -> S
                 footer.site {
                     p { "공개된 장애 보고서를 한국어로 정리했다. 각 사례는 출처를 밝힌다." }
                 }
-                script type="module" src={ (root) "app.js" } {}
+                script type="module" src={ (root) "app.js?v=" (version) } {}
             }
         }
     }
@@ -205,7 +208,7 @@ fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup
     }
 }
 
-fn incident_page(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize, inc: &Incident) -> Page {
+fn incident_page(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize, inc: &Incident, version: &str) -> Page {
     let root = "../../";
     let org = label(corpus, "org", &inc.org);
     let (related, computed) = related(corpus, terms, d);
@@ -286,7 +289,7 @@ fn incident_page(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize, inc: &In
     let description = crate::indexer::summary(inc);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
-        html: layout(&inc.title, root, Some(&description), body),
+        html: layout(&inc.title, root, version, Some(&description), body),
     }
 }
 
@@ -322,7 +325,7 @@ fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usiz
     ids
 }
 
-fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value) -> Page {
+fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, version: &str) -> Page {
     let root = "../../../";
     let ids = newest_first(corpus, |i| i.facet(key).contains(&value.slug.as_str()));
     let (_, facet_ko, _) = FACETS[f];
@@ -341,11 +344,11 @@ fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value) -> Page {
     };
     Page {
         path: format!("topics/{key}/{}/index.html", value.slug),
-        html: layout(&value.ko, root, Some(&value.description), body),
+        html: layout(&value.ko, root, version, Some(&value.description), body),
     }
 }
 
-fn search_page(corpus: &Corpus) -> Page {
+fn search_page(corpus: &Corpus, version: &str) -> Page {
     let root = "";
     let ids = newest_first(corpus, |_| true);
     let body = html! {
@@ -400,13 +403,14 @@ fn search_page(corpus: &Corpus) -> Page {
         html: layout(
             "사례 검색",
             root,
+            version,
             Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
             body,
         ),
     }
 }
 
-fn about_page() -> Page {
+fn about_page(version: &str) -> Page {
     let root = "../";
     let body = html! {
         article.about {
@@ -429,7 +433,7 @@ fn about_page() -> Page {
     };
     Page {
         path: "about/index.html".into(),
-        html: layout("사례를 읽는 법", root, None, body),
+        html: layout("사례를 읽는 법", root, version, None, body),
     }
 }
 
@@ -439,10 +443,11 @@ mod tests {
 
     #[test]
     fn markdown_never_passes_html_or_script_links() {
-        let out = markdown("<script>alert(1)</script> [x](javascript:alert(1)) [y](https://example.com) ![i](data:image/png;base64,AA)").into_string();
+        let out = markdown("<script>alert(1)</script>\n\n본문 <b onclick=x>굵게</b> [x](javascript:alert(1)) [y](https://example.com) ![i](data:image/png;base64,AA)").into_string();
         assert!(!out.contains("<script"), "{out}");
         assert!(out.contains("&lt;script&gt;"), "{out}");
-        assert!(!out.contains("javascript:"), "{out}");
+        assert!(!out.contains("<b"), "{out}");
+        assert!(!out.contains("href=\"javascript:"), "{out}");
         assert!(!out.contains("data:image"), "{out}");
         assert!(out.contains("href=\"https://example.com\""), "{out}");
     }

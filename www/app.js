@@ -8,6 +8,10 @@
 // The bundle root, as an absolute URL: pages live at different depths.
 const base = new URL(document.body.dataset.root || "./", location.href);
 const at = (path) => new URL(path, base).href;
+// Assets of this page's own build: the page names its build, so cached copies of
+// another build are never mixed in.
+const version = document.body.dataset.version || "";
+const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const FACET_KEYS = ["cause", "component", "symptom", "factor", "org"];
 const GRAPH_TABS = {
   cause: ["cause", "component", "symptom"],
@@ -40,7 +44,17 @@ function watchConnection() {
   addEventListener("offline", show);
   show();
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register(at("sw.js")).catch((e) => console.warn("service worker:", e.message));
+    // Ask for a newer service worker on every page load: a new build then replaces
+    // the offline copy as soon as the visitor comes back online.
+    const sw = navigator.serviceWorker;
+    sw.getRegistration(at("./"))
+      .then((reg) => {
+        // A known registration is checked for a new build; registering again
+        // would not check.
+        if (reg) return reg.update();
+        return sw.register(at("sw.js"));
+      })
+      .catch((e) => console.warn("service worker:", e.message));
   }
 }
 
@@ -95,10 +109,10 @@ function highlighted(text, terms) {
 
 // ---------------------------------------------------------------- the search page
 async function loadLibrary() {
-  const { default: init, IncidentLibrary } = await import(at("pkg/incident_library.js"));
-  await init();
+  const { default: init, IncidentLibrary } = await import(asset("pkg/incident_library.js"));
+  await init({ module_or_path: asset("pkg/incident_library_bg.wasm") });
   const fetchBytes = async (name) => {
-    const r = await fetch(at("index/" + name));
+    const r = await fetch(asset("index/" + name));
     if (!r.ok) throw new Error(`index/${name}: HTTP ${r.status}`);
     return new Uint8Array(await r.arrayBuffer());
   };
@@ -111,11 +125,7 @@ async function loadLibrary() {
 class SearchPage {
   constructor(lib) {
     this.lib = lib;
-    this.facets = lib.facets();
-    this.labels = {};
-    for (const f of this.facets) {
-      this.labels[f.key] = { ko: f.ko, values: Object.fromEntries(f.values.map((v) => [v.slug, v.ko])) };
-    }
+    this.setFacets(lib.facets());
     this.state = readState();
     this.input = document.getElementById("q");
     this.composing = false;
@@ -125,6 +135,20 @@ class SearchPage {
     if (matchMedia("(max-width: 52rem)").matches) document.getElementById("facet-panel").open = false;
     this.input.value = this.state.q;
     this.render();
+  }
+
+  replaceLibrary(lib) {
+    this.lib = lib;
+    this.setFacets(lib.facets());
+    this.render();
+  }
+
+  setFacets(facets) {
+    this.facets = facets;
+    this.labels = {};
+    for (const f of facets) {
+      this.labels[f.key] = { ko: f.ko, values: Object.fromEntries(f.values.map((v) => [v.slug, v.ko])) };
+    }
   }
 
   label(facet, slug) {
@@ -450,6 +474,12 @@ if (document.getElementById("search")) {
     .then((lib) => {
       window.incidentSearch = new SearchPage(lib);
       document.body.dataset.ready = "true";
+      // A new build took over (new service worker): search its index from now on.
+      navigator.serviceWorker?.addEventListener("controllerchange", () => {
+        loadLibrary()
+          .then((fresh) => window.incidentSearch.replaceLibrary(fresh))
+          .catch((e) => console.warn("could not load the new index:", e));
+      });
     })
     .catch((e) => {
       console.warn("search unavailable:", e);

@@ -45,10 +45,10 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  // Assets and index files are versioned by the cache name: cache first.
+  // Assets and index files carry their build in the URL (?v=…): cache first.
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      const hit = await cache.match(request, { ignoreSearch: true });
+      const hit = await caches.match(request);
       if (hit) return hit;
       const response = await fetch(request);
       if (response.ok) cache.put(request, response.clone());

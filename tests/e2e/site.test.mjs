@@ -1,0 +1,125 @@
+// The site around the search: pages without JavaScript, typography, accessible
+// controls, `serve` rebuilding on corpus edits, and a new build replacing the
+// offline caches.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve, launch, openPage, ready, repo } from "./helpers.mjs";
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test("every page is readable without JavaScript", async () => {
+  const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+  await page.goto(server.url);
+  assert.equal(await page.locator("#list .hit").count(), 5, "the search page lists every incident");
+  assert.ok(await page.locator("#facets a", { hasText: "재시도 증폭" }).count());
+  await page.locator("#list .hit a").first().click();
+  assert.match(page.url(), /incidents\/IL-\d{4}\/$/);
+  for (const heading of ["증상", "원인", "촉발", "감지", "조치", "후속 조치", "교훈", "출처", "관련 사례"]) {
+    assert.ok(await page.locator("h2, h3", { hasText: heading }).count(), heading);
+  }
+  for (const label of ["심각도", "영향 범위", "영향 사용자", "지역", "감지까지", "복구까지"]) {
+    assert.ok(await page.locator("dl.meta dt", { hasText: label }).count(), label);
+  }
+  await page.locator("a.tag").first().click();
+  assert.match(page.url(), /topics\/[a-z]+\/[a-z0-9-]+\/$/);
+  assert.ok(await page.locator(".description").innerText());
+  assert.ok(await page.locator("ol.hits li").count() >= 1);
+  await page.goto(server.url + "about/");
+  assert.match(await page.locator("h1").innerText(), /읽는 법/);
+  await context.close();
+});
+
+test("Korean typography and accessible controls", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url);
+  await ready(page);
+  const style = await page.evaluate(() => ({ wb: getComputedStyle(document.body).wordBreak, font: getComputedStyle(document.body).fontFamily, lang: document.documentElement.lang }));
+  assert.equal(style.wb, "keep-all");
+  assert.match(style.font, /Noto Sans (KR|CJK KR)/);
+  assert.equal(style.lang, "ko");
+  // The query box has a label; the facet options are labelled checkboxes.
+  await page.getByRole("searchbox", { name: "사례 검색" }).fill("배포");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "배포");
+  const box = page.getByRole("checkbox").first();
+  await box.focus();
+  await page.keyboard.press("Space");
+  await page.waitForFunction(() => document.querySelectorAll("#applied .chip").length === 1);
+  // Tabs follow the arrow keys.
+  await page.getByRole("tab", { name: "사례" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("tab") === "cause");
+  assert.equal(await page.getByRole("tab", { name: "원인" }).getAttribute("aria-selected"), "true");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("serve rebuilds when a record changes, and a new build replaces the offline caches", async () => {
+  const data = join(mkdtempSync(join(tmpdir(), "il-watch-")), "data");
+  cpSync(join(repo, "data"), data, { recursive: true });
+  const { spawn } = await import("node:child_process");
+  const port = 19000 + (process.pid % 500);
+  const out = join(mkdtempSync(join(tmpdir(), "il-watch-out-")), "dist");
+  const child = spawn(join(repo, "target/release/incident-library"), ["serve", "--port", String(port), "--data", data, "--out", out, "--pkg", join(repo, "pkg")], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (c) => { log += c; });
+  child.stderr.on("data", (c) => { log += c; });
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    for (let i = 0; i < 600 && !log.includes("serving "); i++) await new Promise((r) => setTimeout(r, 100));
+    const { context, page } = await openPage(browser);
+    await page.goto(url);
+    await ready(page);
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    const swBefore = await (await fetch(url + "sw.js")).text();
+    const cacheBefore = "incident-library-" + swBefore.match(/VERSION = "(\w+)"/)[1];
+
+    // Edit a record: a word no record had.
+    const file = join(data, "incidents", "IL-0001.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^title = "/m, 'title = "번개 뒤에 '));
+    let rebuilt = false;
+    for (let i = 0; i < 200 && !rebuilt; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rebuilt = (await (await fetch(url + "incidents/IL-0001/")).text()).includes("번개 뒤에");
+    }
+    assert.ok(rebuilt, "serve rebuilt the bundle:\n" + log);
+    assert.notEqual(await (await fetch(url + "sw.js")).text(), swBefore, "the service worker's version changed");
+
+    // The browser picks up the new service worker, drops the old cache and finds the word.
+    let found = false;
+    // Pages name their build's assets, so the very next visit searches the new index,
+    // even before the new service worker has taken over.
+    await page.goto(url + "?q=" + encodeURIComponent("번개"));
+    await ready(page);
+    assert.equal(await page.locator("#count").innerText(), "사례 1건", "the new index is searched after a new build");
+    // The browser installs the new service worker on its own schedule; ask for it
+    // now, as it would, and check that the new one replaces the old cache.
+    let stale = [];
+    for (let i = 0; i < 20; i++) {
+      stale = await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        await reg.update().catch(() => {});
+        await new Promise((r) => setTimeout(r, 300));
+        return (await caches.keys()).filter((k) => k.startsWith("incident-library-"));
+      });
+      if (stale.length === 1 && stale[0] !== cacheBefore) break;
+    }
+    assert.equal(stale.length, 1, `stale caches remain: ${stale}`);
+    const newVersion = (await (await fetch(url + "sw.js")).text()).match(/VERSION = "(\w+)"/)[1];
+    assert.equal(stale[0], "incident-library-" + newVersion);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    child.kill();
+  }
+});
