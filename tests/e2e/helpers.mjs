@@ -1,6 +1,6 @@
 // Shared set-up for the end-to-end tests: a built bundle served by
 // `incident-library serve`, and Debian's chromium driven by playwright-core.
-import { spawn } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -13,8 +13,11 @@ export const screenshots = join(repo, "tests", "e2e", "screenshots");
 
 let nextPort = 18000 + (process.pid % 1000) * 7;
 
-/** Builds `data` into a fresh folder and serves it; resolves to { url, stop }. */
-export async function serve(data = join(repo, "data")) {
+/** The corpus the tests serve: the shipped one, or IL_E2E_DATA. */
+export const shippedData = process.env.IL_E2E_DATA || join(repo, "data");
+
+/** Builds `data` into a fresh folder and serves it; resolves to { url, out, stop }. */
+export async function serve(data = shippedData) {
   const out = join(mkdtempSync(join(tmpdir(), "il-e2e-")), "dist");
   const port = nextPort++;
   const child = spawn(binary, ["serve", "--no-watch", "--port", String(port), "--data", data, "--out", out, "--pkg", join(repo, "pkg")], {
@@ -32,7 +35,7 @@ export async function serve(data = join(repo, "data")) {
     child.stderr.on("data", (c) => { log += c; });
     child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log}`)); });
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}/`, out, stop: () => child.kill() };
 }
 
 /** Starts headless Debian chromium (never a downloaded browser). */
@@ -119,4 +122,11 @@ sources = ["https://status.example.com/incidents/${i}"]
 ${body}`);
   }
   return dir;
+}
+
+/** The native search over a served bundle: what the browser must show too. */
+export function native(server, query, ...args) {
+  const limit = args.includes("--limit") ? [] : ["--limit", "10"];
+  const out = execFileSync(binary, ["search", "--json", "--bundle", server.out, ...limit, query, ...args], { encoding: "utf8" });
+  return JSON.parse(out);
 }

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { serve, launch, openPage, ready, fixtureCorpus, screenshots } from "./helpers.mjs";
+import { serve, launch, openPage, ready, fixtureCorpus, screenshots, native } from "./helpers.mjs";
 
 let server, browser;
 before(async () => {
@@ -37,7 +37,8 @@ test("a Korean query typed through an IME: results follow the composition, one E
   await compose(["ㅅ", "시"], "시");
   await compose(["ㄷ", "도"]); // still composing 도
   assert.equal(await page.inputValue("#q"), "재시도");
-  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 2건");
+  const expected = native(server, "재시도");
+  await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, expected.total);
   const whileComposing = await hitTitles(page);
   assert.match(whileComposing[0], /Azure OpenAI/);
   await cdp.send("Input.insertText", { text: "도" });
@@ -47,8 +48,10 @@ test("a Korean query typed through an IME: results follow the composition, one E
   await cdp.send("Input.insertText", { text: "를" });
   await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "재시도를");
   assert.equal(await page.inputValue("#q"), "재시도를", "the input is never rewritten");
-  assert.equal(await text(page, "#count"), "사례 2건");
-  assert.equal(await text(page, "#range"), "2건 중 1~2번째");
+  const final = native(server, "재시도를");
+  assert.equal(await text(page, "#count"), `사례 ${final.total}건`);
+  assert.equal(await text(page, "#range"), `${final.total}건 중 1~${Math.min(10, final.total)}번째`);
+  assert.deepEqual(await hitTitles(page), final.hits.map((h) => h.title), "the browser ranks exactly as the native search");
   assert.match((await hitTitles(page))[0], /Azure OpenAI/);
   assert.match(await text(page, "#understood"), /재시도를 → 재시도/);
   assert.ok((await page.locator("#list mark").count()) > 0, "matched words are highlighted");
@@ -58,10 +61,13 @@ test("a Korean query typed through an IME: results follow the composition, one E
 
 test("hit order for the seed queries", async () => {
   const { context, page } = await openPage(browser);
-  for (const [q, expected] of [["캐시를 비우는 배포", /Sweden Central/], ["냉각기", /Australia East/], ["us-central1", /us-central1/]]) {
+  for (const [q, expected] of [["캐시를 비우는 배포", /Sweden Central/], ["냉각기", /Australia East/], ["us-central1", /us-central1/], ["HTTP 5XX", null], ["OOMKilled", null]]) {
     await page.goto(server.url + "?q=" + encodeURIComponent(q));
     await ready(page);
-    assert.match((await hitTitles(page))[0], expected, q);
+    const want = native(server, q);
+    assert.equal(await text(page, "#count"), `사례 ${want.total}건`, q);
+    assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title), q);
+    if (expected) assert.match((await hitTitles(page))[0], expected, q);
   }
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -71,24 +77,34 @@ test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(server.url);
   await ready(page);
-  assert.equal(await text(page, "#count"), "사례 5건");
+  const all = native(server, "");
+  assert.equal(await text(page, "#count"), `사례 ${all.total}건`);
+  const azure = all.facets.org.find((v) => v.slug === "microsoft-azure");
+  const google = all.facets.org.find((v) => v.slug === "google-cloud");
   await page.getByRole("checkbox", { name: /^Microsoft Azure/ }).check();
-  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 4건");
+  await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, azure.count);
   assert.deepEqual(await chips(page), ["조직 Microsoft Azure×"]);
   assert.match(await text(page, "#notice"), /검색어 없이/);
-  // A second organisation: OR within the facet; its count ignored the first choice.
-  assert.match(await page.locator("label", { hasText: "Google Cloud" }).innerText(), /1$/);
+  // Within the chosen facet, counts ignore its own choice: Google Cloud still shows its total.
+  assert.match(await page.locator("label", { hasText: "Google Cloud" }).innerText(), new RegExp(`${google.count}$`));
   await page.getByRole("checkbox", { name: /^Google Cloud/ }).check();
-  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 5건");
-  // AND across facets.
+  await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, azure.count + google.count);
+  // AND across facets, and the browser agrees with the native search.
   await page.getByRole("checkbox", { name: /^애플리케이션 데이터베이스/ }).check();
-  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 2건");
+  const both = native(server, "", "--filter", "org=microsoft-azure", "--filter", "org=google-cloud", "--filter", "component=app-database");
+  await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, both.total);
   assert.equal((await chips(page)).length, 3);
+  for (const facet of ["cause", "component", "org"]) {
+    for (const v of both.facets[facet].filter((v) => v.count > 0)) {
+      const label = await page.locator(`label[for="f-${facet}-${v.slug}"]`).innerText();
+      assert.match(label, new RegExp(`${v.count}$`), `${facet}=${v.slug}`);
+    }
+  }
   await page.getByRole("button", { name: "Google Cloud 필터 풀기" }).click();
   assert.equal((await chips(page)).length, 2);
   await page.getByRole("button", { name: "모두 풀기" }).click();
   assert.deepEqual(await chips(page), []);
-  assert.equal(await text(page, "#count"), "사례 5건");
+  assert.equal(await text(page, "#count"), `사례 ${all.total}건`);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -115,7 +131,7 @@ test("graph tabs, and a node click applies its filter", async () => {
   assert.ok(await page.locator("#graph svg .band").count() > 5);
   await page.locator("#graph .node", { hasText: "재시도 증폭" }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get("cause") === "retry-amplification");
-  assert.equal(await text(page, "#count"), "사례 1건");
+  assert.equal(await text(page, "#count"), `사례 ${native(server, "", "--filter", "cause=retry-amplification").total}건`);
   await page.getByRole("tab", { name: "사례" }).click();
   assert.match((await hitTitles(page))[0], /재시도/);
   assert.deepEqual(page.errors, []);
@@ -196,7 +212,7 @@ test("offline after the first visit: reload and search without the network", asy
   assert.equal(await page.locator("#offline").isVisible(), true, "the UI says it is offline");
   assert.match((await hitTitles(page))[0], /Australia East/);
   await page.fill("#q", "재시도를");
-  await page.waitForFunction(() => document.querySelector("#count").textContent === "사례 2건");
+  await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, native(server, "재시도를").total);
   await page.goto(server.url + "incidents/IL-0001/");
   assert.match(await page.locator("h1").innerText(), /냉각기/);
   await context.setOffline(false);
