@@ -16,6 +16,7 @@ pub mod error;
 pub mod facets;
 pub mod filter;
 pub mod format;
+pub mod hangul;
 pub mod hash;
 pub mod index;
 pub mod particles;

@@ -17,6 +17,7 @@ use crate::facets::{self, Bitset, Selection};
 use crate::hash::{term_key, Field};
 use crate::index::Index;
 use crate::query::{self, Word};
+use crate::text;
 
 /// Field weights used in ranking.
 pub const TITLE_WEIGHT: f32 = 3.0;
@@ -63,6 +64,8 @@ pub struct Request {
     /// Facet keys of the columns of a flow graph over the results (e.g. cause,
     /// component, symptom); empty for no graph.
     pub graph: Vec<String>,
+    /// Read the last word as a prefix: search as you type.
+    pub prefix: bool,
 }
 
 /// One ranked incident.
@@ -170,6 +173,9 @@ pub struct Response {
     pub suggestions: Vec<Suggestion>,
     /// The flow graph, when asked for.
     pub graph: Option<Graph>,
+    /// With `prefix`: vocabulary terms the last word may be the start of, most
+    /// frequent first (autocomplete).
+    pub completions: Vec<String>,
 }
 
 /// Why a request was refused.
@@ -226,7 +232,13 @@ pub fn idf(n: usize, df: u64) -> f32 {
 pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError> {
     let n = index.len();
     let selection = resolve_filters(index, &request.filters)?;
-    let words = query::analyze(&request.query, |t| index.df(t));
+    let words = query::analyze(
+        &request.query,
+        index,
+        query::Options {
+            prefix_last: request.prefix,
+        },
+    );
     let has_query = !words.is_empty();
 
     let mut scores = vec![0f32; n];
@@ -296,6 +308,15 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     }
 
     let suggestions = suggest(index, &request.query, &selection);
+    let completions = match (request.prefix, text::words(&request.query).last()) {
+        (true, Some(last)) if !request.query.ends_with(char::is_whitespace) => {
+            query::completions(&text::normalize(last), index, 6)
+                .into_iter()
+                .map(|(t, _)| t)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     let graph = if request.graph.is_empty() {
         None
     } else {
@@ -311,6 +332,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         words,
         suggestions,
         graph,
+        completions,
     })
 }
 
@@ -320,7 +342,16 @@ fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<f32> {
     let mut best: Option<f32> = None;
     for alt in &word.alternatives {
         let mut sum = 0.0;
+        let mut parts = 0;
         let mut all = true;
+        if let Some(f) = &alt.facet {
+            let docs = &index.meta.facets[f.f].values[f.v].docs;
+            if !docs.contains(doc) {
+                continue;
+            }
+            sum += idf(n, docs.len() as u64) * META_WEIGHT;
+            parts += 1;
+        }
         for term in &alt.terms {
             if !filter.contains(term_key(term, Field::Any)) {
                 all = false;
@@ -334,9 +365,10 @@ fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<f32> {
                 BODY_WEIGHT
             };
             sum += idf(n, index.df(term).unwrap_or(1)) * field;
+            parts += 1;
         }
-        if all {
-            let s = alt.weight * sum / alt.terms.len() as f32;
+        if all && parts > 0 {
+            let s = alt.weight * sum / parts as f32;
             best = Some(best.map_or(s, |b: f32| b.max(s)));
         }
     }

@@ -98,6 +98,8 @@ pub fn serve(
             "cannot listen on {host}:{port}: {e}\n  hint: pick another --port"
         ))
     })?;
+    // With --port 0 the system picks a free port; say which.
+    let port = server.server_addr().to_ip().map_or(port, |a| a.port());
     println!("serving {} at http://{host}:{port}/ (Ctrl-C stops)", root.display());
     if let Some(dir) = watch {
         let dir = dir.to_path_buf();
@@ -117,7 +119,11 @@ pub fn serve(
         });
     }
     let root = root.to_path_buf();
+    let trace = std::env::var_os("INCIDENT_LIBRARY_TRACE").is_some();
     for request in server.incoming_requests() {
+        if trace {
+            eprintln!("-> {} {}", request.method(), request.url());
+        }
         // One thread a request: a client that stops reading must not stall the others.
         let root = root.clone();
         std::thread::spawn(move || {
@@ -130,7 +136,11 @@ pub fn serve(
                 },
                 _ => not_found(&root),
             };
-            let _ = request.respond(response.with_header(header("Cache-Control", "no-cache")));
+            let url = request.url().to_string();
+            let result = request.respond(response.with_header(header("Cache-Control", "no-cache")));
+            if trace {
+                eprintln!("<- {url} {result:?}");
+            }
         });
     }
     Ok(())

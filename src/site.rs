@@ -356,7 +356,8 @@ fn search_page(corpus: &Corpus, version: &str) -> Page {
             form #search-form role="search" action="./" method="get" {
                 label for="q" { "사례 검색" }
                 div.searchbox {
-                    input #q name="q" type="search" autocomplete="off" spellcheck="false" placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
+                    input #q name="q" type="search" autocomplete="off" spellcheck="false" list="q-complete" placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
+                    datalist #q-complete {}
                     button type="submit" { "검색" }
                 }
                 p #understood .understood aria-live="polite" {}

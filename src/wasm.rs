@@ -179,5 +179,6 @@ fn parse_request(value: &JsValue) -> Result<Request, JsError> {
     request.page = number(get("page"), "page")?;
     request.per_page = number(get("per_page"), "per_page")?;
     request.graph = strings(get("graph"), "graph")?;
+    request.prefix = get("prefix").as_bool().unwrap_or(false);
     Ok(request)
 }

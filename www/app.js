@@ -43,6 +43,12 @@ function watchConnection() {
   addEventListener("online", show);
   addEventListener("offline", show);
   show();
+}
+
+// Registers the service worker, or asks the known one to look for a new build.
+// Called once the page has what it needs: the worker's first install fetches the
+// same files, and two fetches of one file at once can wait on each other.
+function startServiceWorker() {
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     // Ask for a newer service worker on every page load: a new build then replaces
     // the offline copy as soon as the visitor comes back online.
@@ -203,7 +209,8 @@ class SearchPage {
 
   run() {
     const s = this.state;
-    const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE };
+    // While typing, the last word also matches as the start of a longer term.
+    const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE, prefix: true };
     if (s.tab !== "list") request.graph = GRAPH_TABS[s.tab];
     try {
       return this.lib.search(request);
@@ -248,17 +255,32 @@ class SearchPage {
   renderUnderstood(r) {
     const node = document.getElementById("understood");
     node.replaceChildren();
+    const notes = [];
     const parts = [];
+    const shown = (a) => (a.facet ? `${this.labels[a.facet.facet]?.ko ?? a.facet.facet}: ${a.facet.ko}` : a.terms.join(" "));
     for (const w of r.words) {
+      if (w.keyboard) notes.push(`${w.keyboard}(으)로 검색했습니다`);
       if (!w.alternatives.length) {
         parts.push(el("span", { class: "word missing" }, w.input, " → 찾지 못함"));
         continue;
       }
-      const best = w.alternatives[0];
-      const shown = best.terms.join(" + ");
-      if (shown !== w.input) parts.push(el("span", { class: "word" }, w.input, " → ", shown));
+      const first = w.alternatives[0];
+      const kinds = { typo: " (오타로 보고 고침)", initials: " (초성)", prefix: "…", segmented: " (띄어 읽음)", joined: " (붙여 읽음)" };
+      const readings = [...new Set(w.alternatives.slice(0, 4).map(shown))];
+      const label = readings.join(", ") + (w.alternatives.length > 4 ? "…" : "") + (kinds[first.derivation] ?? "");
+      if (readings.length > 1 || readings[0] !== w.input || w.keyboard) parts.push(el("span", { class: "word" }, w.input, " → ", label));
     }
+    if (notes.length) node.append(el("strong", {}, notes.join(", ")), parts.length ? " · " : "");
     if (parts.length) node.append("이렇게 찾았습니다: ", ...parts.flatMap((p, i) => (i ? [", ", p] : [p])));
+    const list = document.getElementById("q-complete");
+    if (list) list.replaceChildren(...r.completions.map((c) => el("option", { value: this.completeWith(c) })));
+  }
+
+  // The query with its last word replaced by a completion.
+  completeWith(term) {
+    const q = this.state.q;
+    const cut = q.search(/\S+$/);
+    return (cut >= 0 ? q.slice(0, cut) : q) + term;
   }
 
   renderFacets(r) {
@@ -471,6 +493,7 @@ class SearchPage {
 watchConnection();
 if (document.getElementById("search")) {
   loadLibrary()
+    .finally(startServiceWorker)
     .then((lib) => {
       window.incidentSearch = new SearchPage(lib);
       document.body.dataset.ready = "true";
@@ -487,4 +510,8 @@ if (document.getElementById("search")) {
       if (note) note.textContent = "검색 모듈을 불러오지 못했습니다. 아래 목록은 모든 사례입니다.";
       document.body.dataset.ready = "failed";
     });
+} else if (document.readyState === "complete") {
+  startServiceWorker();
+} else {
+  addEventListener("load", startServiceWorker, { once: true });
 }

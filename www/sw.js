@@ -5,6 +5,7 @@
 const VERSION = "__VERSION__";
 const SHELL = __SHELL__;
 const CACHE = "incident-library-" + VERSION;
+const SHELL_URLS = new Set(SHELL.map((p) => { const u = new URL(p, self.registration.scope); return u.pathname + u.search; }));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -18,7 +19,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith("incident-library-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      // No clients.claim(): a page that loaded without a service worker keeps
+      // loading from the network; the next page load is served by this one.
   );
 });
 
@@ -45,14 +47,10 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  // Assets and index files carry their build in the URL (?v=…): cache first.
+  // Assets and index files carry their build in the URL (?v=…). Those this build
+  // keeps are served from its cache; anything else goes to the network untouched.
+  if (!SHELL_URLS.has(url.pathname + url.search)) return;
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const hit = await caches.match(request);
-      if (hit) return hit;
-      const response = await fetch(request);
-      if (response.ok) cache.put(request, response.clone());
-      return response;
-    }),
+    caches.match(request).then((hit) => hit || fetch(request)),
   );
 });

@@ -11,31 +11,30 @@ export const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const binary = join(repo, "target", "release", "incident-library");
 export const screenshots = join(repo, "tests", "e2e", "screenshots");
 
-let nextPort = 18000 + (process.pid % 1000) * 7;
-
 /** The corpus the tests serve: the shipped one, or IL_E2E_DATA. */
 export const shippedData = process.env.IL_E2E_DATA || join(repo, "data");
 
 /** Builds `data` into a fresh folder and serves it; resolves to { url, out, stop }. */
 export async function serve(data = shippedData) {
   const out = join(mkdtempSync(join(tmpdir(), "il-e2e-")), "dist");
-  const port = nextPort++;
-  const child = spawn(binary, ["serve", "--no-watch", "--port", String(port), "--data", data, "--out", out, "--pkg", join(repo, "pkg")], {
-    cwd: repo,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
+  return start(["--no-watch", "--data", data, "--out", out], out);
+}
+
+/** Runs `incident-library serve` on a free port; resolves to { url, out, log, stop }. */
+export async function start(args, out) {
+  const child = spawn(binary, ["serve", "--port", "0", "--pkg", join(repo, "pkg"), ...args], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  const server = { out, log: "", stop: () => child.kill() };
+  child.stdout.on("data", (c) => { server.log += c; });
+  child.stderr.on("data", (c) => { server.log += c; });
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start:\n" + log)), 60_000);
-    const onData = (chunk) => {
-      log += chunk;
-      if (log.includes("serving ")) { clearTimeout(timer); resolve(); }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (c) => { log += c; });
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log}`)); });
+    const timer = setTimeout(() => reject(new Error("server did not start:\n" + server.log)), 120_000);
+    const poll = setInterval(() => {
+      const m = server.log.match(/serving .* at (http:\/\/\S+\/) /);
+      if (m) { clearTimeout(timer); clearInterval(poll); server.url = m[1]; resolve(); }
+    }, 50);
+    child.on("exit", (code) => { clearTimeout(timer); clearInterval(poll); reject(new Error(`server exited with ${code}:\n${server.log}`)); });
   });
-  return { url: `http://127.0.0.1:${port}/`, out, stop: () => child.kill() };
+  return server;
 }
 
 /** Starts headless Debian chromium (never a downloaded browser). */
@@ -51,6 +50,10 @@ export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   page.errors = [];
+  page.pending = new Set();
+  page.on("request", (r) => page.pending.add(r.url()));
+  page.on("requestfinished", (r) => page.pending.delete(r.url()));
+  page.on("requestfailed", (r) => page.pending.delete(r.url()));
   page.on("console", (m) => { if (m.type() === "error" || /search unavailable/.test(m.text())) page.errors.push(m.text()); });
   page.on("pageerror", (e) => page.errors.push(e.message));
   return { context, page };
@@ -58,7 +61,12 @@ export async function openPage(browser, options = {}) {
 
 /** Waits until the search module has loaded on the search page. */
 export async function ready(page) {
-  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 45_000 });
+  try {
+    await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 45_000 });
+  } catch (e) {
+    const state = await page.evaluate(() => ({ readyState: document.readyState, ready: document.body?.dataset.ready, controlled: !!navigator.serviceWorker?.controller })).catch(() => ({}));
+    throw new Error(`${e.message}\npage: ${JSON.stringify(state)}\npending requests: ${[...page.pending].join(", ")}\nerrors: ${page.errors.join("; ")}`);
+  }
   const state = await page.evaluate(() => document.body.dataset.ready);
   if (state !== "true") throw new Error(`the search did not load (${state}): ${page.errors.join("; ")}`);
 }

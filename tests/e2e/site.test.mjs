@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve, launch, openPage, ready, repo, shippedData, native } from "./helpers.mjs";
+import { serve, start, launch, openPage, ready, shippedData, native } from "./helpers.mjs";
 
 let server, browser;
 before(async () => {
@@ -49,7 +49,7 @@ test("Korean typography and accessible controls", async () => {
   assert.match(style.font, /Noto Sans (KR|CJK KR)/);
   assert.equal(style.lang, "ko");
   // The query box has a label; the facet options are labelled checkboxes.
-  await page.getByRole("searchbox", { name: "사례 검색" }).fill("배포");
+  await page.getByRole("combobox", { name: "사례 검색" }).fill("배포");
   await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "배포");
   const box = page.getByRole("checkbox").first();
   await box.focus();
@@ -67,16 +67,10 @@ test("Korean typography and accessible controls", async () => {
 test("serve rebuilds when a record changes, and a new build replaces the offline caches", async () => {
   const data = join(mkdtempSync(join(tmpdir(), "il-watch-")), "data");
   cpSync(shippedData, data, { recursive: true });
-  const { spawn } = await import("node:child_process");
-  const port = 19000 + (process.pid % 500);
   const out = join(mkdtempSync(join(tmpdir(), "il-watch-out-")), "dist");
-  const child = spawn(join(repo, "target/release/incident-library"), ["serve", "--port", String(port), "--data", data, "--out", out, "--pkg", join(repo, "pkg")], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stdout.on("data", (c) => { log += c; });
-  child.stderr.on("data", (c) => { log += c; });
-  const url = `http://127.0.0.1:${port}/`;
+  const watched = await start(["--data", data, "--out", out], out);
+  const url = watched.url;
   try {
-    for (let i = 0; i < 600 && !log.includes("serving "); i++) await new Promise((r) => setTimeout(r, 100));
     const { context, page } = await openPage(browser);
     await page.goto(url);
     await ready(page);
@@ -92,7 +86,7 @@ test("serve rebuilds when a record changes, and a new build replaces the offline
       await new Promise((r) => setTimeout(r, 100));
       rebuilt = (await (await fetch(url + "incidents/IL-0001/")).text()).includes("무지개송어 뒤에");
     }
-    assert.ok(rebuilt, "serve rebuilt the bundle:\n" + log);
+    assert.ok(rebuilt, "serve rebuilt the bundle:\n" + watched.log);
     assert.notEqual(await (await fetch(url + "sw.js")).text(), swBefore, "the service worker's version changed");
 
     // The browser picks up the new service worker, drops the old cache and finds the word.
@@ -122,6 +116,6 @@ test("serve rebuilds when a record changes, and a new build replaces the offline
     assert.deepEqual(page.errors, []);
     await context.close();
   } finally {
-    child.kill();
+    watched.stop();
   }
 });
