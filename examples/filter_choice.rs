@@ -55,7 +55,7 @@ fn main() {
     let docs: Vec<_> = corpus
         .incidents
         .iter()
-        .map(|i| record_terms(&corpus, i, &analyzer).unwrap())
+        .map(|i| record_terms(i, &analyzer).unwrap())
         .collect();
     let vocab: BTreeSet<&String> = docs.iter().flat_map(|d| d.all.iter()).collect();
 
@@ -63,7 +63,7 @@ fn main() {
     let mut keys_total = 0;
     let mut probes = 0;
     for d in &docs {
-        let mut keys = record_keys(d);
+        let mut keys = record_keys(d, |_| false);
         keys.sort_unstable();
         keys.dedup();
         keys_total += keys.len();

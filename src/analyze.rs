@@ -33,9 +33,8 @@ use crate::error::{Error, Result};
 use crate::particles;
 use crate::text::{self, Script};
 
-/// The longest noun run inside one eojeol whose sub-runs are all emitted; longer
-/// runs emit their parts and the whole run only.
-const MAX_COMPOUND_UNITS: usize = 6;
+/// The longest part of a noun run that is emitted besides the whole run.
+const MAX_SUBRUN_UNITS: usize = 2;
 
 /// A lindera segmenter loaded with the ko-dic dictionary.
 pub struct Analyzer {
@@ -175,9 +174,14 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
         // A particle written apart (`us-east-1 에서`): lindera may call it a noun.
         return;
     }
-    // Latin and digit runs are ours to split, not lindera's.
+    let start = out.len();
+    // Latin and digit runs are ours to split, not lindera's. Bare numbers are kept
+    // only when they can mean something on their own (503, 2017), not times (09:39).
     for run in latin_runs(word) {
-        out.push(run.to_lowercase());
+        let digits = run.bytes().all(|b| b.is_ascii_digit());
+        if !digits || (3..=4).contains(&run.len()) {
+            out.push(run.to_lowercase());
+        }
         out.extend(text::latin_parts(run));
     }
 
@@ -230,17 +234,25 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
         emit_run(&run, out);
     }
 
-    out.push(particles::bare(&lower).unwrap_or(lower));
+    // The bare eojeol, the form the query reaches with the same particle table;
+    // not when the eojeol is itself one of the terms (재시도 is not 재시 + 도).
+    let emitted = &out[start..];
+    if !emitted.contains(&lower) {
+        let bare = particles::bare(&lower).unwrap_or(lower);
+        if !emitted.contains(&bare) {
+            out.push(bare);
+        }
+    }
 }
 
-/// Emits a compound run: every contiguous sub-run of units (or only the whole run
-/// and the single units when it is long), and every noun inside a unit.
+/// Emits a compound run: the whole run, every unit and every pair of neighbouring
+/// units, and every noun inside a unit. (Longer sub-runs are left to the query,
+/// which splits a word over the vocabulary.)
 fn emit_run(run: &[(String, Vec<String>)], out: &mut Vec<String>) {
     let n = run.len();
-    let all_subruns = n <= MAX_COMPOUND_UNITS;
     for i in 0..n {
         for j in i + 1..=n {
-            if all_subruns || j - i == 1 || (i == 0 && j == n) {
+            if j - i <= MAX_SUBRUN_UNITS || (i == 0 && j == n) {
                 let joined: String = run[i..j].iter().map(|(u, _)| u.as_str()).collect();
                 out.push(joined.to_lowercase());
             }

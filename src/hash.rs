@@ -6,9 +6,8 @@
 
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-/// Which part of a record a term came from. Every term is keyed under
-/// [`Field::Any`]; terms of the title and of the classification (facet labels,
-/// synonyms, organisation, tags) are keyed again under their own field, so that a
+/// Which part of a record a term came from. Rare terms are keyed under
+/// [`Field::Any`]; title terms are keyed again under [`Field::Title`], so that a
 /// match there outranks a body match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Field {
@@ -16,8 +15,6 @@ pub enum Field {
     Any,
     /// The title.
     Title,
-    /// Classification: facet labels and synonyms, organisation, tags, regions, id.
-    Meta,
 }
 
 impl Field {
@@ -26,7 +23,6 @@ impl Field {
         match self {
             Field::Any => 0x494c_0000_0000_0001,
             Field::Title => 0x494c_0000_0000_0002,
-            Field::Meta => 0x494c_0000_0000_0003,
         }
     }
 }

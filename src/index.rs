@@ -20,6 +20,15 @@ use crate::facets::Bitset;
 use crate::filter::{Lookup, TermFilter};
 use crate::format::{self, FormatError, Kind};
 
+/// Low 32 bits of a vocabulary value: the document frequency.
+pub const DF_MASK: u64 = 0xffff_ffff;
+
+/// A vocabulary value: the document frequency, and in the high 32 bits the
+/// common-term bitset number plus one (0 for a term kept in the filters).
+pub fn vocab_value(df: u64, common: Option<usize>) -> u64 {
+    (df & DF_MASK) | (common.map_or(0, |c| c as u64 + 1) << 32)
+}
+
 /// Incidents per listing and filter chunk.
 pub const CHUNK_SIZE: usize = 512;
 
@@ -46,6 +55,8 @@ pub struct Meta {
     pub ids: Vec<String>,
     /// Days since 1970-01-01 of each incident's date, by incident number.
     pub days: Vec<i32>,
+    /// Exact incident sets of the common terms, numbered as the vocabulary says.
+    pub common: Vec<Bitset>,
     /// The chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
     pub chunks: Vec<ChunkRef>,
 }
@@ -194,7 +205,8 @@ impl Index {
             error: FormatError::Decode(m.into()),
         };
         let n = meta.ids.len();
-        if meta.days.len() != n || listings.len() != n || filters.len() != n {
+        if meta.days.len() != n || listings.len() != n || filters.len() != n || meta.common.iter().any(|b| b.len() > n)
+        {
             return Err(bad("incident counts of meta, listings and filters differ"));
         }
         if meta.facets.len() != FACETS.len() {
@@ -231,7 +243,24 @@ impl Index {
 
     /// Document frequency of `term`, if it is in the vocabulary.
     pub fn df(&self, term: &str) -> Option<u64> {
-        self.vocab.get(term)
+        self.vocab.get(term).map(|v| v & DF_MASK)
+    }
+
+    /// True when incident `doc` has `term`: exactly for common terms (their
+    /// bitset), else through the incident's filter.
+    pub fn has_term(&self, doc: usize, term: &str) -> bool {
+        match self.vocab.get(term) {
+            None => false,
+            Some(v) => match (v >> 32).checked_sub(1) {
+                Some(c) => self.meta.common.get(c as usize).is_some_and(|b| b.contains(doc)),
+                None => self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Any)),
+            },
+        }
+    }
+
+    /// True when `term` is in the title of incident `doc`.
+    pub fn in_title(&self, doc: usize, term: &str) -> bool {
+        self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Title))
     }
 
     /// Position of a facet by key.

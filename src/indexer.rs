@@ -16,9 +16,10 @@ use crate::filter::TermFilter;
 use crate::format::{self, Kind};
 use crate::hash::{term_key, Field};
 use crate::index::{ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS};
+use crate::particles;
 
 /// Longest summary kept in the listing data, in characters.
-pub const SUMMARY_CHARS: usize = 180;
+pub const SUMMARY_CHARS: usize = 120;
 
 /// The files of a built index, by name, plus figures for the build report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,77 +39,100 @@ pub struct BuiltIndex {
 pub struct RecordTerms {
     /// Title terms.
     pub title: BTreeSet<String>,
-    /// Classification terms: facet labels and synonyms, organisation, tags, regions, id.
-    pub meta: BTreeSet<String>,
-    /// Every term of the record, the two above included.
+    /// Every term of the record: body, title, tags and regions. Taxonomy labels and
+    /// synonyms are not repeated here: the query reaches them through the facet
+    /// bitsets.
     pub all: BTreeSet<String>,
 }
 
 /// Analyses one record into its terms.
-pub fn record_terms(corpus: &Corpus, incident: &Incident, analyzer: &Analyzer) -> Result<RecordTerms> {
+pub fn record_terms(incident: &Incident, analyzer: &Analyzer) -> Result<RecordTerms> {
     let ctx = |e: Error| Error::msg(format!("{}: {e}", incident.path.display()));
+    let keep = |t: &String| !particles::is_stopword(t);
     let mut t = RecordTerms::default();
-    t.title.extend(analyzer.terms(&incident.title).map_err(ctx)?);
-
-    let mut meta_text = vec![incident.id.clone()];
-    for (key, _, _) in FACETS {
-        for slug in incident.facet(key) {
-            if let Some(v) = corpus.taxonomy.get(key, slug) {
-                meta_text.push(v.ko.clone());
-                meta_text.push(v.en.clone());
-                meta_text.extend(v.synonyms.iter().cloned());
-            }
-        }
-    }
-    meta_text.extend(incident.tags.iter().cloned());
-    meta_text.extend(incident.regions.iter().cloned());
-    for line in &meta_text {
-        t.meta.extend(analyzer.terms(line).map_err(ctx)?);
-    }
-
-    let mut body = Vec::new();
-    body.extend(incident.sections.iter().map(|s| s.text.clone()));
-    body.extend(incident.impact.iter().cloned());
-    body.extend(incident.affected_users.iter().cloned());
-    body.extend(incident.severity.iter().cloned());
-    body.extend(incident.checks.iter().cloned());
-    for text in &body {
-        t.all.extend(analyzer.terms(text).map_err(ctx)?);
+    t.title
+        .extend(analyzer.terms(&incident.title).map_err(ctx)?.into_iter().filter(keep));
+    let mut texts = Vec::new();
+    texts.extend(incident.sections.iter().map(|s| s.text.clone()));
+    texts.extend(incident.impact.iter().cloned());
+    texts.extend(incident.affected_users.iter().cloned());
+    texts.extend(incident.severity.iter().cloned());
+    texts.extend(incident.checks.iter().cloned());
+    texts.extend(incident.tags.iter().cloned());
+    texts.extend(incident.regions.iter().cloned());
+    for text in &texts {
+        t.all
+            .extend(analyzer.terms(text).map_err(ctx)?.into_iter().filter(keep));
     }
     t.all.extend(t.title.iter().cloned());
-    t.all.extend(t.meta.iter().cloned());
     Ok(t)
 }
 
-/// The filter keys of a record's terms.
-pub fn record_keys(terms: &RecordTerms) -> Vec<u64> {
-    let mut keys: Vec<u64> = terms.all.iter().map(|t| term_key(t, Field::Any)).collect();
+/// Whether a term with document frequency `df` among `n` records is kept as a
+/// bitset rather than as filter keys. A filter key costs about 12 bits in each of
+/// `df` filters, a bitset `n` bits once: past `n / 12` records the bitset is smaller
+/// (and exact).
+pub fn is_common(df: u64, n: usize) -> bool {
+    df >= 4 && df * 12 > n as u64
+}
+
+/// The filter keys of a record: its rare terms under [`Field::Any`] and all its
+/// title terms under [`Field::Title`].
+pub fn record_keys(terms: &RecordTerms, common: impl Fn(&str) -> bool) -> Vec<u64> {
+    let mut keys: Vec<u64> = terms
+        .all
+        .iter()
+        .filter(|t| !common(t))
+        .map(|t| term_key(t, Field::Any))
+        .collect();
     keys.extend(terms.title.iter().map(|t| term_key(t, Field::Title)));
-    keys.extend(terms.meta.iter().map(|t| term_key(t, Field::Meta)));
     keys
 }
 
 /// Builds the index files. `progress(done, total)` is called after each record.
 pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usize, usize)) -> Result<BuiltIndex> {
     let n = corpus.incidents.len();
-    let mut df: BTreeMap<String, u64> = BTreeMap::new();
-    let mut filters = Vec::with_capacity(n);
-    let mut filter_keys = 0;
-    let mut all_terms = Vec::with_capacity(n);
+    let mut records = Vec::with_capacity(n);
     for (i, incident) in corpus.incidents.iter().enumerate() {
-        let terms = record_terms(corpus, incident, analyzer)?;
-        for term in &terms.all {
-            *df.entry(term.clone()).or_insert(0) += 1;
-        }
-        let keys = record_keys(&terms);
-        filter_keys += keys.len();
-        filters.push(TermFilter::build(&keys));
-        all_terms.push(terms.all);
+        records.push(record_terms(incident, analyzer)?);
         progress(i + 1, n);
     }
+    let mut df: BTreeMap<String, u64> = BTreeMap::new();
+    for r in &records {
+        for term in &r.all {
+            *df.entry(term.clone()).or_insert(0) += 1;
+        }
+    }
+    // Common terms get an exact bitset, numbered in vocabulary order.
+    let mut common: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut common_docs: Vec<Bitset> = Vec::new();
+    for (term, &count) in &df {
+        if is_common(count, n) {
+            common.insert(term, common_docs.len());
+            common_docs.push(Bitset::empty(n));
+        }
+    }
+    let mut filters = Vec::with_capacity(n);
+    let mut filter_keys = 0;
+    for (d, r) in records.iter().enumerate() {
+        for term in &r.all {
+            if let Some(&c) = common.get(term.as_str()) {
+                common_docs[c].insert(d);
+            }
+        }
+        let keys = record_keys(r, |t| common.contains_key(t));
+        filter_keys += keys.len();
+        filters.push(TermFilter::build(&keys));
+    }
+    let all_terms: Vec<BTreeSet<String>> = records.into_iter().map(|r| r.all).collect();
 
-    let vocab = fst::Map::from_iter(df.iter().map(|(t, &c)| (t.as_str(), c)))
-        .map_err(|e| Error::msg(format!("building the vocabulary: {e}")))?;
+    let vocab = fst::Map::from_iter(df.iter().map(|(t, &c)| {
+        (
+            t.as_str(),
+            crate::index::vocab_value(c, common.get(t.as_str()).copied()),
+        )
+    }))
+    .map_err(|e| Error::msg(format!("building the vocabulary: {e}")))?;
 
     let facets: Vec<Facet> = FACETS
         .iter()
@@ -202,6 +226,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         vocab: vocab.into_fst().into_inner(),
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
+        common: common_docs,
         chunks,
     };
     files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));

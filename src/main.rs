@@ -85,6 +85,12 @@ enum Command {
         #[arg(long, default_value = "dist")]
         bundle: PathBuf,
     },
+    /// Print how many incidents carry each taxonomy value, facet by facet.
+    Facets {
+        /// The corpus folder.
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+    },
     /// Print the index terms the analyzer emits for a text, one per line.
     Analyze {
         /// The text to analyze.
@@ -112,6 +118,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { data } => return check(&data),
+        Command::Facets { data } => return facets(&data),
         Command::Build { data, out, pkg } => build(&data, &out, &pkg).map(|_| ()),
         Command::Serve {
             data,
@@ -168,6 +175,41 @@ fn check(data: &Path) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn facets(data: &Path) -> ExitCode {
+    let corpus = match corpus::load(data) {
+        Ok(c) => c,
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{d}");
+            }
+            eprintln!("{} problem(s); run `incident-library check`", diags.len());
+            return ExitCode::FAILURE;
+        }
+    };
+    for (f, (key, ko, _)) in incident_library::index::FACETS.iter().enumerate() {
+        let values = &corpus.taxonomy.facets[f];
+        println!("{ko} ({key}): {} values", values.len());
+        let mut rows: Vec<(usize, &corpus::Value)> = values
+            .iter()
+            .map(|v| {
+                (
+                    corpus
+                        .incidents
+                        .iter()
+                        .filter(|i| i.facet(key).contains(&v.slug.as_str()))
+                        .count(),
+                    v,
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.slug.cmp(&b.1.slug)));
+        for (n, v) in rows {
+            println!("  {n:>4}  {:<34} {}", v.slug, v.ko);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn build(data: &Path, out: &Path, pkg: &Path) -> Result<bundle::BuildReport> {

@@ -261,6 +261,20 @@ fn strip_hangul(word: &str) -> Option<String> {
     Some(restore_fused(rest))
 }
 
+/// Words too common and too empty to search by: dependent nouns, the stems of
+/// 있다/없다/하다/되다 and the like, and English function words. The indexer drops
+/// them and so does the query, so `있는 장애` searches for 장애.
+pub const STOPWORDS: &[&str] = &[
+    "있", "없", "않", "하", "되", "수", "것", "등", "및", "그", "이", "저", "때", "더", "뒤", "못", "같", "때문", "위",
+    "중", "후", "전", "a", "an", "and", "as", "at", "by", "for", "from", "in", "is", "of", "on", "or", "the", "to",
+    "with",
+];
+
+/// True for a [`STOPWORDS`] entry.
+pub fn is_stopword(term: &str) -> bool {
+    STOPWORDS.contains(&term)
+}
+
 /// True when `word` is nothing but a particle or ending, as when a particle is
 /// written apart from a Latin word (`us-central1 에서`): such a word carries no
 /// content and is neither indexed nor searched.

@@ -99,6 +99,9 @@ pub struct Word {
     /// Hangul it was read as.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keyboard: Option<String>,
+    /// A stopword, kept only until phrases are read (`out of memory`).
+    #[serde(skip)]
+    pub stop: bool,
 }
 
 /// How to read the query.
@@ -170,6 +173,7 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
         input,
         alternatives: alts,
         keyboard,
+        stop: false,
     }
 }
 
@@ -264,7 +268,7 @@ fn scan(index: &Index, from: &str, keep: impl Fn(&str) -> bool, limit: usize) ->
             found.push((term.to_string(), df));
         }
     }
-    found.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
+    found.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
     found.truncate(limit);
     found
 }
@@ -399,7 +403,7 @@ fn join_spans(words: Vec<Word>, index: &Index) -> Vec<Word> {
                 weight: 1.0,
                 derivation: Derivation::Exact,
             }];
-            for w in span {
+            for w in span.iter().filter(|w| !w.stop) {
                 let own: Vec<&Alternative> = w.alternatives.iter().filter(|a| a.facet.is_none()).take(3).collect();
                 let mut next = Vec::new();
                 for c in &combos {
@@ -427,6 +431,7 @@ fn join_spans(words: Vec<Word>, index: &Index) -> Vec<Word> {
                 input: phrase,
                 alternatives: joined_alts,
                 keyboard: None,
+                stop: false,
             });
             i += len;
             continue 'outer;
@@ -481,6 +486,7 @@ mod tests {
             vocab: vocab.into_fst().into_inner(),
             ids: vec![],
             days: vec![],
+            common: vec![],
             chunks: vec![],
         };
         Index::from_parts(meta, vec![], vec![]).unwrap()

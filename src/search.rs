@@ -14,14 +14,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::facets::{self, Bitset, Selection};
-use crate::hash::{term_key, Field};
 use crate::index::Index;
 use crate::query::{self, Word};
 use crate::text;
 
 /// Field weights used in ranking.
 pub const TITLE_WEIGHT: f32 = 3.0;
-/// Weight of a match in the classification (facet labels, synonyms, tags).
+/// Weight of a match through the classification (a taxonomy value the query names).
 pub const META_WEIGHT: f32 = 2.0;
 /// Weight of a match anywhere else.
 pub const BODY_WEIGHT: f32 = 1.0;
@@ -42,7 +41,7 @@ impl std::str::FromStr for Sort {
         match s {
             "relevance" => Ok(Sort::Relevance),
             "recent" => Ok(Sort::Recent),
-            _ => Err(format!("unknown sort {s:?}; use relevance or recent")),
+            _ => Err(format!("unknown sort \"{s}\"; use relevance or recent")),
         }
     }
 }
@@ -203,14 +202,14 @@ impl std::fmt::Display for SearchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SearchError::UnknownFacet { facet, allowed } => {
-                write!(f, "unknown facet {facet:?}; use one of: {}", allowed.join(", "))
+                write!(f, "unknown facet \"{facet}\"; use one of: {}", allowed.join(", "))
             }
             SearchError::UnknownValue {
                 facet,
                 value,
                 suggestions,
             } => {
-                write!(f, "unknown {facet} value {value:?}")?;
+                write!(f, "unknown {facet} value \"{value}\"")?;
                 if !suggestions.is_empty() {
                     write!(f, "; did you mean {}?", suggestions.join(", "))?;
                 }
@@ -272,8 +271,8 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
             .then_with(|| index.meta.ids[a].cmp(&index.meta.ids[b]))
     };
     match sort {
-        Sort::Recent => docs.sort_by(|&a, &b| recent(a, b)),
-        Sort::Relevance => docs.sort_by(|&a, &b| {
+        Sort::Recent => docs.sort_unstable_by(|&a, &b| recent(a, b)),
+        Sort::Relevance => docs.sort_unstable_by(|&a, &b| {
             scores[b]
                 .partial_cmp(&scores[a])
                 .unwrap_or(Ordering::Equal)
@@ -338,7 +337,6 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
 
 /// The score of `word` in incident `doc`, or `None` when it does not match.
 fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<f32> {
-    let filter = &index.filters[doc];
     let mut best: Option<f32> = None;
     for alt in &word.alternatives {
         let mut sum = 0.0;
@@ -353,14 +351,12 @@ fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<f32> {
             parts += 1;
         }
         for term in &alt.terms {
-            if !filter.contains(term_key(term, Field::Any)) {
+            if !index.has_term(doc, term) {
                 all = false;
                 break;
             }
-            let field = if filter.contains(term_key(term, Field::Title)) {
+            let field = if index.in_title(doc, term) {
                 TITLE_WEIGHT
-            } else if filter.contains(term_key(term, Field::Meta)) {
-                META_WEIGHT
             } else {
                 BODY_WEIGHT
             };
@@ -441,7 +437,11 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
             }
         }
     }
-    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.sort_unstable_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then_with(|| a.1.facet.cmp(&b.1.facet))
+            .then_with(|| a.1.slug.cmp(&b.1.slug))
+    });
     out.into_iter().map(|(_, s)| s).take(8).collect()
 }
 
@@ -531,6 +531,6 @@ fn closest<'a>(s: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String
         })
         .filter(|&(score, _)| score >= 2)
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
     scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
 }

@@ -159,17 +159,20 @@ pub fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The pieces of a Latin/digit token, split on hyphen-like joiners and on letter,
-/// digit and case boundaries. The whole token is not included; pieces shorter than
-/// one character are dropped and duplicates removed, in order of appearance.
+/// digit and case boundaries. The whole token is not included; single characters
+/// and numbers of fewer than three digits are dropped, and duplicates removed, in
+/// order of appearance.
 ///
-/// `us-central1` → `us`, `central1`, `central`, `1`; `OOMKilled` (before lower-casing)
-/// → `oom`, `killed`; `5XX` → `5`, `xx`.
+/// `us-central1` → `us`, `central1`, `central`; `OOMKilled` (before lower-casing)
+/// → `oom`, `killed`; `5XX` → `xx`.
 pub fn latin_parts(token: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let whole = lower(token);
     let mut push = |s: &str| {
         let s = lower(s);
-        if !s.is_empty() && s != whole && !out.contains(&s) {
+        // One character, or a number shorter than three digits, says nothing alone.
+        let too_short = s.chars().count() < 2 || (s.bytes().all(|b| b.is_ascii_digit()) && s.len() < 3);
+        if !too_short && s != whole && !out.contains(&s) {
             out.push(s);
         }
     };
@@ -238,9 +241,10 @@ mod tests {
 
     #[test]
     fn latin_parts_split_on_hyphen_digit_and_case() {
-        assert_eq!(latin_parts("us-central1"), ["us", "central1", "central", "1"]);
+        assert_eq!(latin_parts("us-central1"), ["us", "central1", "central"]);
         assert_eq!(latin_parts("OOMKilled"), ["oom", "killed"]);
-        assert_eq!(latin_parts("5XX"), ["5", "xx"]);
+        assert_eq!(latin_parts("5XX"), ["xx"]);
+        assert_eq!(latin_parts("HTTP/503"), ["http", "503"]);
         assert!(latin_parts("dns").is_empty());
     }
 

@@ -172,7 +172,7 @@ fn parse_request(value: &JsValue) -> Result<Request, JsError> {
         Some("recent") => Some(Sort::Recent),
         Some(other) => {
             return Err(JsError::new(&format!(
-                "unknown sort {other:?}; use relevance or recent"
+                "unknown sort \"{other}\"; use relevance or recent"
             )))
         }
     };
