@@ -41,4 +41,15 @@ fn main() {
     let digits = terms.iter().filter(|t| t.chars().all(|c| c.is_ascii_digit())).count();
     let latin = terms.iter().filter(|t| t.is_ascii()).count();
     println!("{} terms: {} pure digits, {} ascii", terms.len(), digits, latin);
+    row("vocabulary as lines", terms.join("\n").as_bytes());
+    let mut front = Vec::new();
+    let mut prev = "";
+    for t in &terms {
+        let common = prev.bytes().zip(t.bytes()).take_while(|(a, b)| a == b).count();
+        front.push(common.min(255) as u8);
+        front.extend_from_slice(&t.as_bytes()[common..]);
+        front.push(0);
+        prev = t;
+    }
+    row("vocabulary front-coded", &front);
 }

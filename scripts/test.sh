@@ -35,5 +35,9 @@ else
   echo "size: wasm + JS + index = ${total_gzip:-?} bytes gzip, OVER the budget of $budget"
 fi
 
+printf '\n== relevance evaluation (fails below recall@10 0.95 or MRR 0.85)\n'
+node tests/relevance/pagefind.mjs dist tests/relevance/queries.toml target/pagefind-rankings.json
+cargo run --quiet --release --locked -- eval --external pagefind=target/pagefind-rankings.json
+
 printf '\n== end-to-end tests (chromium)\n'
 node --test tests/e2e/

@@ -60,6 +60,19 @@ pub fn to_compatibility(c: char) -> char {
     }
 }
 
+/// The first and last syllable that typing `c` can still become: for a syllable,
+/// every syllable with its initial and vowel (재 or 잿 → 재..잿's block, since the
+/// final may still move on); for a lone initial consonant, every syllable it
+/// starts (ㅈ → 자..짛). `None` for anything else.
+pub fn syllable_block(c: char) -> Option<(char, char)> {
+    let base = 0xAC00u32;
+    let (first, len) = match Syllable::of(c) {
+        Some(s) => (base + (s.lead * 21 + s.vowel) * 28, 28),
+        None => (base + LEADS.iter().position(|&l| l == c)? as u32 * 21 * 28, 21 * 28),
+    };
+    Some((char::from_u32(first)?, char::from_u32(first + len - 1)?))
+}
+
 /// True for a compatibility consonant (ㄱ..ㅎ).
 pub fn is_consonant(c: char) -> bool {
     ('ㄱ'..='ㅎ').contains(&c)

@@ -142,6 +142,48 @@ pub struct Index {
     pub listings: Vec<Listing>,
     /// All filters, by incident number.
     pub filters: Vec<Lookup>,
+    /// Every label and synonym of every facet value, normalised once for the query
+    /// analyzer and the suggested filters.
+    pub names: Vec<TaxonomyName>,
+    /// The vocabulary with each term's keys and initials, made on first use by the
+    /// 초성 and typo lookups, which compare against every term.
+    keyed: std::sync::OnceLock<Vec<KeyedTerm>>,
+}
+
+/// A vocabulary term as the 초성 and typo lookups compare it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyedTerm {
+    /// The term.
+    pub term: String,
+    /// Its document frequency.
+    pub df: u64,
+    /// Number of characters.
+    pub chars: usize,
+    /// Its 2-set keyboard keys ([`crate::hangul::keys`]).
+    pub keys: Vec<char>,
+    /// Its initial consonants, when it is all Hangul syllables.
+    pub initials: Option<Vec<char>>,
+}
+
+/// A facet value's label or synonym, as queries are compared with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaxonomyName {
+    /// Facet position.
+    pub f: usize,
+    /// Value position.
+    pub v: usize,
+    /// The name as written.
+    pub name: String,
+    /// Normalised, without spaces (`메모리부족`).
+    pub squashed: String,
+}
+
+/// Text as it is compared with taxonomy names: normalised, without spaces.
+pub fn squash(s: &str) -> String {
+    crate::text::normalize(s)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
 }
 
 /// Why an index could not be loaded.
@@ -223,11 +265,26 @@ impl Index {
                 }
             }
         }
+        let mut names = Vec::new();
+        for (f, facet) in meta.facets.iter().enumerate() {
+            for (v, value) in facet.values.iter().enumerate() {
+                for name in [&value.ko, &value.en, &value.slug].into_iter().chain(&value.synonyms) {
+                    names.push(TaxonomyName {
+                        f,
+                        v,
+                        name: name.clone(),
+                        squashed: squash(name),
+                    });
+                }
+            }
+        }
         Ok(Index {
             meta,
             vocab,
             listings,
             filters,
+            names,
+            keyed: std::sync::OnceLock::new(),
         })
     }
 
@@ -256,6 +313,27 @@ impl Index {
                 None => self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Any)),
             },
         }
+    }
+
+    /// Every vocabulary term with its keys and initials.
+    pub fn keyed_terms(&self) -> &[KeyedTerm] {
+        self.keyed.get_or_init(|| {
+            use fst::Streamer;
+            let mut out = Vec::new();
+            let mut stream = self.vocab.stream();
+            while let Some((key, value)) = stream.next() {
+                if let Ok(term) = std::str::from_utf8(key) {
+                    out.push(KeyedTerm {
+                        term: term.to_string(),
+                        df: value & DF_MASK,
+                        chars: term.chars().count(),
+                        keys: crate::hangul::keys(term),
+                        initials: crate::hangul::initials(term),
+                    });
+                }
+            }
+            out
+        })
     }
 
     /// True when `term` is in the title of incident `doc`.

@@ -31,6 +31,8 @@ pub mod bundle;
 #[cfg(feature = "build")]
 pub mod corpus;
 #[cfg(feature = "build")]
+pub mod eval;
+#[cfg(feature = "build")]
 pub mod indexer;
 #[cfg(feature = "build")]
 pub mod kodic;

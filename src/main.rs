@@ -91,6 +91,31 @@ enum Command {
         #[arg(long, default_value = "data")]
         data: PathBuf,
     },
+    /// Score the search on the relevance query set: recall@10 and MRR for this
+    /// engine, a whitespace-split baseline and (with --external) other engines.
+    Eval {
+        /// The corpus folder.
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+        /// The built bundle to search.
+        #[arg(long, default_value = "dist")]
+        bundle: PathBuf,
+        /// The query set.
+        #[arg(long, default_value = "tests/relevance/queries.toml")]
+        queries: PathBuf,
+        /// Another engine's rankings as NAME=FILE.json ({query: [ids]}); repeatable.
+        #[arg(long = "external", value_name = "NAME=FILE")]
+        external: Vec<String>,
+        /// Fail (exit 1) when this engine's recall@10 is lower.
+        #[arg(long, default_value_t = 0.95)]
+        min_recall: f64,
+        /// Fail (exit 1) when this engine's MRR is lower.
+        #[arg(long, default_value_t = 0.85)]
+        min_mrr: f64,
+        /// List the queries each engine misses.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Print the index terms the analyzer emits for a text, one per line.
     Analyze {
         /// The text to analyze.
@@ -119,6 +144,23 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check { data } => return check(&data),
         Command::Facets { data } => return facets(&data),
+        Command::Eval {
+            data,
+            bundle,
+            queries,
+            external,
+            min_recall,
+            min_mrr,
+            verbose,
+        } => {
+            return match eval(&data, &bundle, &queries, &external, min_recall, min_mrr, verbose) {
+                Ok(code) => code,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Build { data, out, pkg } => build(&data, &out, &pkg).map(|_| ()),
         Command::Serve {
             data,
@@ -175,6 +217,92 @@ fn check(data: &Path) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn eval(
+    data: &Path,
+    bundle: &Path,
+    queries: &Path,
+    external: &[String],
+    min_recall: f64,
+    min_mrr: f64,
+    verbose: bool,
+) -> Result<ExitCode> {
+    use incident_library::eval;
+    let corpus = corpus::load(data).map_err(|d| {
+        Error::msg(format!(
+            "{} problem(s) in the corpus; run `incident-library check`",
+            d.len()
+        ))
+    })?;
+    let index = bundle::load_index(bundle)
+        .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
+    let queries = eval::load_queries(queries, &corpus)?;
+    let mut rows = vec![
+        (
+            "incident-library".to_string(),
+            eval::score(&queries, &eval::engine_rankings(&index, &queries)),
+        ),
+        (
+            "whitespace baseline".to_string(),
+            eval::score(&queries, &eval::baseline_rankings(&corpus, &queries)),
+        ),
+    ];
+    for spec in external {
+        let (name, file) = spec
+            .split_once('=')
+            .ok_or_else(|| Error::msg(format!("--external {spec:?}: expected NAME=FILE")))?;
+        rows.push((
+            name.to_string(),
+            eval::score(&queries, &eval::external_rankings(Path::new(file), &queries)?),
+        ));
+    }
+    println!("{} queries, recall@{} and MRR", queries.len(), eval::CUTOFF);
+    println!("| engine | recall@10 | MRR |");
+    println!("| --- | --- | --- |");
+    for (name, s) in &rows {
+        println!("| {name} | {:.3} | {:.3} |", s.recall, s.mrr);
+    }
+    let kinds: Vec<&String> = rows[0].1.by_kind.keys().collect();
+    println!("\nby kind (recall@10 / MRR):");
+    println!(
+        "| kind | queries | {} |",
+        rows.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(" | ")
+    );
+    println!("| --- | --- |{}", " --- |".repeat(rows.len()));
+    for k in kinds {
+        let n = rows[0].1.by_kind[k].0;
+        let cells: Vec<String> = rows
+            .iter()
+            .map(|(_, s)| {
+                s.by_kind
+                    .get(k)
+                    .map_or("–".into(), |v| format!("{:.2} / {:.2}", v.1, v.2))
+            })
+            .collect();
+        println!("| {k} | {n} | {} |", cells.join(" | "));
+    }
+    if verbose {
+        for (name, s) in &rows {
+            println!("\n{name} misses:");
+            for (q, got) in &s.misses {
+                println!("  {q:?} -> {got:?}");
+            }
+        }
+    }
+    let ours = &rows[0].1;
+    if ours.recall < min_recall || ours.mrr < min_mrr {
+        eprintln!(
+            "below target: recall@10 {:.3} (target {min_recall}), MRR {:.3} (target {min_mrr})",
+            ours.recall, ours.mrr
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    println!(
+        "\nok: recall@10 {:.3} >= {min_recall}, MRR {:.3} >= {min_mrr}",
+        ours.recall, ours.mrr
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn facets(data: &Path) -> ExitCode {

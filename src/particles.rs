@@ -261,6 +261,59 @@ fn strip_hangul(word: &str) -> Option<String> {
     Some(restore_fused(rest))
 }
 
+/// Stems a predicate form may come from, for the query: the word without a final
+/// ㄴ, ㄹ or ㅁ on its last syllable (들어간 → 들어가, 멈춤 → 멈추, 끊김 → 끊기), and with
+/// a fused 어/아 undone (떨어져 → 떨어지, 비워 → 비우). The query keeps only those the
+/// vocabulary has, so wrong guesses cost nothing.
+pub fn stems(word: &str) -> Vec<String> {
+    let mut out = stem_forms(word);
+    // A connective ending on a passive or plain stem: 비워지자 → 비워지 → 비워 → 비우.
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() >= 3 && CONNECTIVES.contains(&chars[chars.len() - 1]) {
+        let head: String = chars[..chars.len() - 1].iter().collect();
+        out.push(head.clone());
+        let mut inner = stem_forms(&head);
+        if head.ends_with('지') && head.chars().count() >= 3 {
+            let without: String = head.chars().take(head.chars().count() - 1).collect();
+            inner.extend(stem_forms(&without));
+            inner.push(without);
+        }
+        out.extend(inner);
+    }
+    out.dedup();
+    out
+}
+
+/// Connective endings that [`stems`] removes from a predicate: 비워지자, 멈추고.
+const CONNECTIVES: [char; 7] = ['자', '고', '며', '면', '서', '니', '게'];
+
+fn stem_forms(word: &str) -> Vec<String> {
+    let mut chars: Vec<char> = word.chars().collect();
+    let mut out = Vec::new();
+    let Some(last) = chars.pop() else { return out };
+    let Some(s) = Syllable::of(last) else { return out };
+    if chars.is_empty() {
+        return out;
+    }
+    let head: String = chars.iter().collect();
+    if matches!(s.tail, tail::NIEUN | tail::RIEUL | tail::MIEUM) {
+        out.push(format!("{head}{}", Syllable { tail: 0, ..s }.to_char()));
+    }
+    if s.tail == 0 {
+        let vowel = match s.vowel {
+            vowel::YEO => Some(vowel::I),
+            vowel::WEO => Some(vowel::U),
+            vowel::WA => Some(vowel::O),
+            vowel::WAE => Some(vowel::OE),
+            _ => None,
+        };
+        if let Some(v) = vowel {
+            out.push(format!("{head}{}", Syllable { vowel: v, ..s }.to_char()));
+        }
+    }
+    out
+}
+
 /// Words too common and too empty to search by: dependent nouns, the stems of
 /// 있다/없다/하다/되다 and the like, and English function words. The indexer drops
 /// them and so does the query, so `있는 장애` searches for 장애.
@@ -372,6 +425,17 @@ mod tests {
         assert_eq!(b("늘었다"), "늘");
         assert_eq!(b("중단시켰다"), "중단");
         assert_eq!(b("원인이었다"), "원인");
+    }
+
+    #[test]
+    fn stems_of_predicate_forms() {
+        use super::stems;
+        assert_eq!(stems("들어간"), ["들어가"]);
+        assert_eq!(stems("멈춤"), ["멈추"]);
+        assert_eq!(stems("끊김"), ["끊기"]);
+        assert_eq!(stems("떨어져"), ["떨어지"]);
+        assert!(stems("장애").is_empty());
+        assert!(stems("비워지자").contains(&"비우".to_string()));
     }
 
     #[test]

@@ -29,7 +29,7 @@
 use serde::Serialize;
 
 use crate::hangul;
-use crate::index::Index;
+use crate::index::{squash, Index};
 use crate::particles;
 use crate::text::{self, Script};
 
@@ -132,9 +132,24 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
     let singles: Vec<Word> = raws
         .iter()
         .enumerate()
-        .map(|(i, raw)| single(raw, index, ends_open && i + 1 == raws.len()))
+        .map(|(i, raw)| {
+            let lower = text::lower(raw);
+            let stop =
+                particles::is_stopword(&lower) || particles::bare(&lower).is_some_and(|b| particles::is_stopword(&b));
+            if stop {
+                // Kept until phrases are read (`out of memory`), then dropped.
+                Word {
+                    input: lower,
+                    alternatives: Vec::new(),
+                    keyboard: None,
+                    stop: true,
+                }
+            } else {
+                single(raw, index, ends_open && i + 1 == raws.len())
+            }
+        })
         .collect();
-    join_spans(singles, index)
+    join_spans(singles, index).into_iter().filter(|w| !w.stop).collect()
 }
 
 /// The alternatives of one word.
@@ -165,7 +180,13 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
             expand_prefix(&input, index, &mut alts);
         }
         if alts.is_empty() {
-            expand_typos(particles::bare(&input).as_deref().unwrap_or(&input), index, &mut alts);
+            // The word as typed first: a typo can look like a particle (브래인 is not 브래 + 인).
+            expand_typos(&input, index, &mut alts);
+            if alts.is_empty() {
+                if let Some(bare) = particles::bare(&input) {
+                    expand_typos(&bare, index, &mut alts);
+                }
+            }
         }
     }
     facet_synonyms(&input, index, 0.9, &mut alts);
@@ -183,6 +204,11 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
     let bare = particles::bare(input);
     if let Some(b) = &bare {
         add(alts, index, vec![b.clone()], 0.9, Derivation::Bare);
+    }
+    // Predicate forms the table leaves whole: a final ㄴ/ㄹ/ㅁ (들어간, 멈춤, 끊김) or a
+    // fused vowel (떨어져) on the stem that the index holds (들어가, 멈추, 끊기, 떨어지).
+    for stem in particles::stems(bare.as_deref().unwrap_or(input)) {
+        add(alts, index, vec![stem], 0.85, Derivation::Bare);
     }
     let base = bare.as_deref().unwrap_or(input);
     if base.chars().filter(|&c| text::is_hangul_syllable(c)).count() >= 3 {
@@ -254,40 +280,46 @@ pub fn segment(word: &str, index: &Index) -> Option<Vec<String>> {
     Some(pieces)
 }
 
-/// Vocabulary terms, most frequent first, that satisfy `keep`.
-fn scan(index: &Index, from: &str, keep: impl Fn(&str) -> bool, limit: usize) -> Vec<(String, u64)> {
-    use fst::{IntoStreamer, Streamer};
-    let mut found: Vec<(String, u64)> = Vec::new();
-    let mut stream = index.vocab.range().ge(from).into_stream();
-    while let Some((key, df)) = stream.next() {
-        let Ok(term) = std::str::from_utf8(key) else { continue };
-        if !term.starts_with(from) {
-            break;
-        }
-        if keep(term) {
-            found.push((term.to_string(), df));
-        }
-    }
+/// The `limit` most frequent of `found`, ties to the shorter, then alphabetical.
+fn best(mut found: Vec<(String, u64)>, limit: usize) -> Vec<(String, u64)> {
     found.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
     found.truncate(limit);
     found
 }
 
-/// The fixed part of a word being typed: everything before its last character,
-/// which may still change (잿 becomes 재시).
-fn typed_stem(word: &str) -> &str {
-    word.char_indices().last().map_or("", |(i, _)| &word[..i])
+/// Vocabulary terms in `[lo, hi)` that satisfy `keep`, most frequent first.
+fn scan(index: &Index, lo: &str, hi: &str, keep: impl Fn(&str) -> bool, limit: usize) -> Vec<(String, u64)> {
+    use fst::{IntoStreamer, Streamer};
+    let mut found: Vec<(String, u64)> = Vec::new();
+    let mut stream = index.vocab.range().ge(lo).lt(hi).into_stream();
+    while let Some((key, value)) = stream.next() {
+        let Ok(term) = std::str::from_utf8(key) else { continue };
+        if keep(term) {
+            found.push((term.to_string(), value & crate::index::DF_MASK));
+        }
+    }
+    best(found, limit)
 }
 
-/// Vocabulary terms that `word` is a typing state of, most frequent first.
+/// Vocabulary terms that `word` is a typing state of, most frequent first. Only
+/// the vocabulary range that the word's last character can still grow into is read.
 pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)> {
     let keys = hangul::keys(word);
-    if keys.is_empty() {
+    let Some((at, last)) = word.char_indices().last() else {
         return Vec::new();
-    }
+    };
+    let stem = &word[..at];
+    let (lo, hi) = match hangul::syllable_block(last) {
+        Some((first, end)) => (
+            format!("{stem}{first}"),
+            format!("{stem}{}", char::from_u32(end as u32 + 1).unwrap_or(end)),
+        ),
+        None => (word.to_string(), format!("{word}\u{10FFFF}")),
+    };
     scan(
         index,
-        typed_stem(word),
+        &lo,
+        &hi,
         |t| t != word && hangul::is_typing_prefix(&keys, &hangul::keys(t)),
         limit,
     )
@@ -301,17 +333,21 @@ fn expand_prefix(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
 
 fn expand_initials(word: &str, index: &Index, prefix: bool, alts: &mut Vec<Alternative>) {
     let wanted: Vec<char> = word.chars().collect();
-    let keep = |t: &str| {
-        hangul::initials(t).is_some_and(|ini| {
-            if prefix {
-                ini.starts_with(&wanted)
-            } else {
-                ini == wanted
-            }
+    let found = index
+        .keyed_terms()
+        .iter()
+        .filter(|k| {
+            k.initials.as_ref().is_some_and(|ini| {
+                if prefix {
+                    ini.starts_with(&wanted)
+                } else {
+                    *ini == wanted
+                }
+            })
         })
-    };
-    // A 초성 word can match any term: scan the whole vocabulary (it is small).
-    for (term, _) in scan(index, "", keep, EXPANSIONS) {
+        .map(|k| (k.term.clone(), k.df))
+        .collect();
+    for (term, _) in best(found, EXPANSIONS) {
         add(alts, index, vec![term], 0.7, Derivation::Initials);
     }
 }
@@ -323,16 +359,15 @@ fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
         return;
     }
     let len = word.chars().count();
-    let keep =
-        |t: &str| t.chars().count().abs_diff(len) <= 1 && hangul::edit_distance(&keys, &hangul::keys(t), 1).is_some();
-    for (term, _) in scan(index, "", keep, EXPANSIONS) {
+    let found = index
+        .keyed_terms()
+        .iter()
+        .filter(|k| k.chars.abs_diff(len) <= 1 && hangul::edit_distance(&keys, &k.keys, 1).is_some())
+        .map(|k| (k.term.clone(), k.df))
+        .collect();
+    for (term, _) in best(found, EXPANSIONS) {
         add(alts, index, vec![term], 0.6, Derivation::Typo);
     }
-}
-
-/// Text compared with taxonomy names: normalised, without spaces.
-fn squash(s: &str) -> String {
-    text::normalize(s).chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// Adds the facet values that `phrase` names (label or synonym) as alternatives.
@@ -342,34 +377,27 @@ fn facet_synonyms(phrase: &str, index: &Index, weight: f32, alts: &mut Vec<Alter
         return;
     }
     let bare = particles::bare(&q);
-    for (f, facet) in index.meta.facets.iter().enumerate() {
-        for (v, value) in facet.values.iter().enumerate() {
-            let named = [&value.ko, &value.en, &value.slug]
-                .into_iter()
-                .chain(&value.synonyms)
-                .any(|n| {
-                    let n = squash(n);
-                    n == q || bare.as_deref() == Some(n.as_str())
-                });
-            if named
-                && !alts
-                    .iter()
-                    .any(|a| a.facet.as_ref().is_some_and(|r| r.f == f && r.v == v))
-            {
-                let facet_ref = FacetRef {
-                    facet: facet.key.clone(),
-                    slug: value.slug.clone(),
-                    ko: value.ko.clone(),
-                    f,
-                    v,
-                };
-                alts.push(Alternative {
-                    terms: Vec::new(),
-                    facet: Some(facet_ref),
-                    weight,
-                    derivation: Derivation::Synonym,
-                });
-            }
+    for n in &index.names {
+        let named = n.squashed == q || bare.as_deref() == Some(n.squashed.as_str());
+        if named
+            && !alts
+                .iter()
+                .any(|a| a.facet.as_ref().is_some_and(|r| r.f == n.f && r.v == n.v))
+        {
+            let (facet, value) = (&index.meta.facets[n.f], &index.meta.facets[n.f].values[n.v]);
+            let facet_ref = FacetRef {
+                facet: facet.key.clone(),
+                slug: value.slug.clone(),
+                ko: value.ko.clone(),
+                f: n.f,
+                v: n.v,
+            };
+            alts.push(Alternative {
+                terms: Vec::new(),
+                facet: Some(facet_ref),
+                weight,
+                derivation: Derivation::Synonym,
+            });
         }
     }
 }

@@ -400,43 +400,45 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
 /// compared without spaces and case (`메모리부족` names `메모리 부족`). Values already
 /// selected are left out; longer matches come first.
 pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggestion> {
-    let squash = |s: &str| {
-        crate::text::normalize(s)
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-    };
-    let q = squash(query);
+    let q = crate::index::squash(query);
     if q.is_empty() {
         return Vec::new();
     }
-    let mut out: Vec<(usize, Suggestion)> = Vec::new();
-    for (f, facet) in index.meta.facets.iter().enumerate() {
-        for (v, value) in facet.values.iter().enumerate() {
-            if selection.chosen[f].contains(&v) {
-                continue;
-            }
-            let names = [&value.ko, &value.en].into_iter().chain(&value.synonyms);
-            // Very short names (an ascii `ai`) would match inside other words.
-            let best = names
-                .map(|n| (squash(n), n))
-                .filter(|(s, _)| {
-                    s.chars().count() >= 2 && (s.chars().count() >= 3 || !s.is_ascii()) && q.contains(s.as_str())
-                })
-                .max_by_key(|(s, _)| s.len());
-            if let Some((s, name)) = best {
-                out.push((
-                    s.len(),
-                    Suggestion {
-                        facet: facet.key.clone(),
-                        slug: value.slug.clone(),
-                        ko: value.ko.clone(),
-                        matched: name.clone(),
-                    },
-                ));
-            }
+    // The longest name found for each value.
+    let mut best: BTreeMap<(usize, usize), &crate::index::TaxonomyName> = BTreeMap::new();
+    for n in &index.names {
+        let len = n.squashed.chars().count();
+        // Very short names (an ascii `ai`) would match inside other words; slugs are
+        // not names people type.
+        let is_slug = n.name == index.meta.facets[n.f].values[n.v].slug && n.name.contains('-');
+        if len < 2
+            || (len < 3 && n.squashed.is_ascii())
+            || is_slug
+            || selection.chosen[n.f].contains(&n.v)
+            || !q.contains(n.squashed.as_str())
+        {
+            continue;
+        }
+        let slot = best.entry((n.f, n.v)).or_insert(n);
+        if n.squashed.len() > slot.squashed.len() {
+            *slot = n;
         }
     }
+    let mut out: Vec<(usize, Suggestion)> = best
+        .into_iter()
+        .map(|((f, v), n)| {
+            let (facet, value) = (&index.meta.facets[f], &index.meta.facets[f].values[v]);
+            (
+                n.squashed.len(),
+                Suggestion {
+                    facet: facet.key.clone(),
+                    slug: value.slug.clone(),
+                    ko: value.ko.clone(),
+                    matched: n.name.clone(),
+                },
+            )
+        })
+        .collect();
     out.sort_unstable_by(|a, b| {
         b.0.cmp(&a.0)
             .then_with(|| a.1.facet.cmp(&b.1.facet))

@@ -10,7 +10,9 @@ const SHELL_URLS = new Set(SHELL.map((p) => { const u = new URL(p, self.registra
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(SHELL.map((p) => new URL(p, self.registration.scope).toString())))
+      // no-store: these fetches stay out of the browser's HTTP cache, so they never
+      // wait on (or hold up) the page's own requests for the same files.
+      .then((cache) => cache.addAll(SHELL.map((p) => new Request(new URL(p, self.registration.scope), { cache: "no-store" }))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -1,0 +1,63 @@
+// Runs the relevance queries through Pagefind 1.x for comparison: indexes a copy of
+// the built HTML site with the pagefind CLI, serves it on localhost, queries it in
+// headless chromium and writes each query's ranked incident ids as JSON.
+//
+//   node tests/relevance/pagefind.mjs dist tests/relevance/queries.toml out.json
+import { cpSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join, extname, normalize } from "node:path";
+import { execFileSync } from "node:child_process";
+import { launch } from "../e2e/helpers.mjs";
+
+const [dist, queriesFile, out] = process.argv.slice(2);
+if (!out) {
+  console.error("usage: node tests/relevance/pagefind.mjs <dist> <queries.toml> <out.json>");
+  process.exit(2);
+}
+
+// The query file is ours: `q = "..."` lines hold TOML basic strings, which read as JSON strings.
+const queries = readFileSync(queriesFile, "utf8").split("\n").map((l) => l.match(/^q\s*=\s*("(?:[^"\\]|\\.)*")\s*$/)).filter(Boolean).map((m) => JSON.parse(m[1]));
+
+const site = join(mkdtempSync(join(tmpdir(), "il-pagefind-")), "site");
+cpSync(dist, site, { recursive: true });
+execFileSync(join(process.cwd(), "node_modules/.bin/pagefind"), ["--site", site, "--silent"], { stdio: "inherit" });
+
+const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
+const server = createServer((req, res) => {
+  let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  let file = join(site, path);
+  if (existsSync(join(file, "index.html"))) file = join(file, "index.html");
+  try {
+    const body = readFileSync(file);
+    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await launch();
+try {
+  const page = await browser.newPage();
+  await page.goto(url + "about/");
+  const rankings = await page.evaluate(async (queries) => {
+    const pagefind = await import("/pagefind/pagefind.js");
+    await pagefind.init();
+    const out = {};
+    for (const q of queries) {
+      const search = await pagefind.search(q);
+      const data = await Promise.all(search.results.slice(0, 60).map((r) => r.data()));
+      out[q] = data.map((d) => (d.url.match(/incidents\/(IL-\d{4})\//) || [])[1]).filter(Boolean).slice(0, 10);
+    }
+    return out;
+  }, queries);
+  writeFileSync(out, JSON.stringify(rankings, null, 1));
+  console.log(`pagefind: ranked ${Object.keys(rankings).length} queries into ${out}`);
+} finally {
+  await browser.close();
+  server.close();
+}
