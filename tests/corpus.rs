@@ -28,10 +28,6 @@ const REQUIRED_SHEETS: [&str; 35] = [
     "91f1928a", "e9248be4", "0d052dd0", "1f3d306d", "4f96113f", "217ee689", "852f277c", "65c669af",
 ];
 
-/// Seed-page values that the corpus has a single incident for. The seed pages name
-/// them (their listing pages filter by them), so they stay.
-const SEED_VALUES: [&str; 2] = ["model-routing", "aks-control-plane"];
-
 #[test]
 fn at_least_120_records() {
     let c = corpus();
@@ -133,7 +129,7 @@ fn every_classification_value_is_used_at_least_twice() {
                 .iter()
                 .filter(|i| i.facet(key).contains(&v.slug.as_str()))
                 .count();
-            if n < 2 && !SEED_VALUES.contains(&v.slug.as_str()) {
+            if n < 2 {
                 rare.insert(format!("{key}/{}", v.slug), n);
             }
         }

@@ -239,7 +239,7 @@ test("no console errors on any kind of page; keyboard focus is visible", async (
 test("screenshots at desktop and phone width", async () => {
   for (const [name, viewport] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]]) {
     const { context, page } = await openPage(browser, { viewport, isMobile: name === "phone", hasTouch: name === "phone" });
-    await page.goto(server.url + "?q=" + encodeURIComponent("재시도를") + "&symptom=latency-increase&component=model-routing");
+    await page.goto(server.url + "?q=" + encodeURIComponent("재시도를") + "&symptom=latency-increase&component=cloud-load-balancer");
     await ready(page);
     await page.screenshot({ path: join(screenshots, `search-${name}.png`), fullPage: true });
     await page.goto(server.url + "incidents/IL-0004/");
