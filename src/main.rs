@@ -81,6 +81,10 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Read the last word as the start of a longer word, as the search page does
+        /// while you type.
+        #[arg(long)]
+        prefix: bool,
         /// The bundle to search.
         #[arg(long, default_value = "dist")]
         bundle: PathBuf,
@@ -181,8 +185,21 @@ fn main() -> ExitCode {
             limit,
             page,
             json,
+            prefix,
             bundle,
-        } => run_search(&bundle, query, &filters, sort, limit, page, json),
+        } => run_search(
+            &bundle,
+            Request {
+                query,
+                sort,
+                page,
+                per_page: limit,
+                prefix,
+                ..Default::default()
+            },
+            &filters,
+            json,
+        ),
         Command::Analyze { text, data } => bundle::analyzer_for(&data).and_then(|a| a.terms(&text)).map(|terms| {
             for t in terms {
                 println!("{t}");
@@ -375,15 +392,7 @@ fn build(data: &Path, out: &Path, pkg: &Path) -> Result<bundle::BuildReport> {
     Ok(report)
 }
 
-fn run_search(
-    bundle_dir: &Path,
-    query: String,
-    filters: &[String],
-    sort: Option<Sort>,
-    limit: usize,
-    page: usize,
-    json: bool,
-) -> Result<()> {
+fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json: bool) -> Result<()> {
     let index = bundle::load_index(bundle_dir)
         .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
     let filters = filters
@@ -398,14 +407,7 @@ fn run_search(
                 })
         })
         .collect::<Result<Vec<_>>>()?;
-    let request = Request {
-        query,
-        filters,
-        sort,
-        page,
-        per_page: limit,
-        ..Default::default()
-    };
+    request.filters = filters;
     let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
     if json {
         println!(

@@ -132,9 +132,10 @@ ${body}`);
   return dir;
 }
 
-/** The native search over a served bundle: what the browser must show too. */
+/** The native search over a served bundle: what the browser must show too (the
+ *  search page reads the last word as typed so far, hence --prefix). */
 export function native(server, query, ...args) {
   const limit = args.includes("--limit") ? [] : ["--limit", "10"];
-  const out = execFileSync(binary, ["search", "--json", "--bundle", server.out, ...limit, query, ...args], { encoding: "utf8" });
+  const out = execFileSync(binary, ["search", "--json", "--prefix", "--bundle", server.out, ...limit, query, ...args], { encoding: "utf8" });
   return JSON.parse(out);
 }

@@ -109,6 +109,18 @@ test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
   await context.close();
 });
 
+test("the page says how each word was understood", async () => {
+  const { context, page } = await openPage(browser);
+  for (const [q, shown] of [["wotleh", /재시도\(으\)로 검색했습니다/], ["재시도를", /재시도를 → 재시도/], ["재시두", /재시두 → 재시도.*오타/], ["ㄴㄱㄱ", /ㄴㄱㄱ → .*냉각기/]]) {
+    await page.goto(server.url + "?q=" + encodeURIComponent(q));
+    await ready(page);
+    assert.match(await text(page, "#understood"), shown, q);
+    assert.equal(await text(page, "#count"), `사례 ${native(server, q).total}건`, q);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test("추천 필터 from the query, applied with one click", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(server.url + "?q=" + encodeURIComponent("메모리 부족"));
