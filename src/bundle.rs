@@ -164,6 +164,23 @@ pub fn build(
     for page in crate::site::pages(&corpus, &index.terms, &version) {
         files.push((page.path, page.html.into_bytes()));
     }
+    let related: Vec<Vec<String>> = (0..corpus.incidents.len())
+        .map(|d| {
+            crate::site::related(&corpus, &index.terms, d)
+                .0
+                .into_iter()
+                .map(|e| corpus.incidents[e].id.clone())
+                .collect()
+        })
+        .collect();
+    let generated_at = corpus
+        .incidents
+        .iter()
+        .map(|i| i.date)
+        .max()
+        .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"));
+    files.extend(crate::api::files(&corpus, &related, &generated_at));
+    files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
 
     let staging = Staging::new(out)?;

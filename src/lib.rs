@@ -27,6 +27,8 @@ pub mod text;
 #[cfg(feature = "build")]
 pub mod analyze;
 #[cfg(feature = "build")]
+pub mod api;
+#[cfg(feature = "build")]
 pub mod bundle;
 #[cfg(feature = "build")]
 pub mod corpus;

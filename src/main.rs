@@ -144,6 +144,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Output piped into `head` ends quietly, as with other command-line tools, instead
+    // of a panic on the closed pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { data } => return check(&data),

@@ -1,0 +1,99 @@
+// The static API: every file under dist/api/v1/ matches its JSON Schema, the
+// OpenAPI document's references resolve, and the files agree with each other.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { binary, repo, shippedData } from "../e2e/helpers.mjs";
+
+let api, out;
+before(() => {
+  out = join(mkdtempSync(join(tmpdir(), "il-api-")), "dist");
+  execFileSync(binary, ["build", "--data", shippedData, "--out", out, "--pkg", join(repo, "pkg")], { stdio: "ignore" });
+  api = join(out, "api", "v1");
+});
+
+const walk = (dir) => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+const read = (p) => JSON.parse(readFileSync(p, "utf8"));
+
+function schemaFor(path) {
+  const rel = relative(api, path);
+  if (rel === "index.json") return "index";
+  if (/^incidents(-\d+)?\.json$/.test(rel)) return "incidents";
+  if (/^incidents\/IL-\d{4}\.json$/.test(rel)) return "incident";
+  if (rel === "topics.json") return "topics";
+  if (/^topics\/[a-z]+\/[a-z0-9-]+\.json$/.test(rel)) return "topic";
+  if (rel === "vocab.json") return "vocab";
+  return null;
+}
+
+test("every API file validates against its schema", () => {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats(ajv);
+  const validators = {};
+  for (const name of ["index", "incidents", "incident", "topics", "topic", "vocab"]) {
+    validators[name] = ajv.compile(read(join(api, "schemas", `${name}.schema.json`)));
+  }
+  let checked = 0;
+  for (const file of walk(api)) {
+    if (file.includes(`${"/"}schemas${"/"}`) || file.endsWith("openapi.json")) continue;
+    const name = schemaFor(file);
+    assert.ok(name, `no schema for ${relative(api, file)}`);
+    const ok = validators[name](read(file));
+    assert.ok(ok, `${relative(api, file)}: ${JSON.stringify(validators[name].errors?.slice(0, 3))}`);
+    checked++;
+  }
+  assert.ok(checked > 300, `only ${checked} files checked`);
+});
+
+test("a schema rejects a broken file (the validation can fail)", () => {
+  const ajv = new Ajv2020({ strict: true });
+  addFormats(ajv);
+  const validate = ajv.compile(read(join(api, "schemas", "incident.schema.json")));
+  const good = read(join(api, "incidents", "IL-0004.json"));
+  assert.ok(validate(good));
+  const bad = structuredClone(good);
+  bad.data.id = "IL-4";
+  delete bad.data.sections["교훈"];
+  assert.equal(validate(bad), false);
+});
+
+test("the OpenAPI document is 3.1 and its references resolve", () => {
+  const doc = read(join(api, "openapi.json"));
+  assert.equal(doc.openapi, "3.1.0");
+  const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) || [];
+  assert.ok(refs.length >= 6);
+  for (const r of refs) {
+    const target = r.slice(8, -1);
+    assert.ok(existsSync(join(api, target)), `${target} is missing`);
+  }
+});
+
+test("the files agree: listing, records, topics and vocabulary", () => {
+  const index = read(join(api, "index.json")).data;
+  const listing = read(join(api, "incidents.json")).data;
+  assert.equal(listing.total, index.incidents);
+  assert.equal(listing.incidents.length, Math.min(listing.total, 500));
+  const dates = listing.incidents.map((i) => i.date);
+  assert.deepEqual([...dates].sort().reverse(), dates, "newest first");
+  for (const entry of listing.incidents.slice(0, 20)) {
+    const record = read(join(api, entry.url)).data;
+    assert.equal(record.title, entry.title);
+    assert.ok(record.checks && record.sections["요약"].text.length > 0);
+  }
+  const vocab = read(join(api, "vocab.json")).data;
+  const topics = read(join(api, "topics.json")).data.topics;
+  for (const facet of vocab.facets) {
+    for (const v of facet.values) {
+      const topic = read(join(api, "topics", facet.key, `${v.slug}.json`)).data;
+      assert.equal(topic.incidents.length, v.count, `${facet.key}/${v.slug}`);
+      assert.ok(topics.some((t) => t.facet === facet.key && t.slug === v.slug));
+    }
+  }
+  const headers = readFileSync(join(out, "_headers"), "utf8");
+  assert.match(headers, /\/api\/\*\n\s+Access-Control-Allow-Origin: \*/);
+});
