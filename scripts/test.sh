@@ -39,5 +39,5 @@ printf '\n== relevance evaluation (fails below recall@10 0.95 or MRR 0.85)\n'
 node tests/relevance/pagefind.mjs dist tests/relevance/queries.toml target/pagefind-rankings.json
 cargo run --quiet --release --locked -- eval --external pagefind=target/pagefind-rankings.json
 
-printf '\n== end-to-end tests (chromium) and the static API\n'
-node --test tests/e2e/ tests/api/
+printf '\n== end-to-end tests (chromium), the static API, the MCP client\n'
+node --test tests/e2e/ tests/api/ tests/mcp/

@@ -39,6 +39,8 @@ pub mod indexer;
 #[cfg(feature = "build")]
 pub mod kodic;
 #[cfg(feature = "build")]
+pub mod mcp;
+#[cfg(feature = "build")]
 pub mod serve;
 #[cfg(feature = "build")]
 pub mod site;

@@ -120,6 +120,13 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Serve the bundle to AI agents: an MCP server over stdio (read-only tools
+    /// search_incidents, get_incident, list_incidents, get_topic, vocab).
+    Mcp {
+        /// The built bundle.
+        #[arg(long, default_value = "dist")]
+        bundle: PathBuf,
+    },
     /// Print the index terms the analyzer emits for a text, one per line.
     Analyze {
         /// The text to analyze.
@@ -155,6 +162,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check { data } => return check(&data),
         Command::Facets { data } => return facets(&data),
+        Command::Mcp { bundle } => incident_library::mcp::Library::open(&bundle).and_then(|lib| lib.serve_stdio()),
         Command::Eval {
             data,
             bundle,

@@ -1,0 +1,202 @@
+//! The MCP server's tools and every error path, called directly, and the server
+//! over stdio: a parse error for a line that is not JSON, exit when stdin closes.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use incident_library::mcp::{Library, LIST_LIMIT, SEARCH_LIMIT};
+use serde_json::{json, Map, Value};
+
+fn library() -> (tempfile::TempDir, Library) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dist");
+    incident_library::bundle::build(
+        &common::repo().join("data"),
+        &out,
+        common::analyzer(),
+        &Default::default(),
+        |_, _| {},
+    )
+    .unwrap();
+    let lib = Library::open(&out).unwrap();
+    (dir, lib)
+}
+
+fn args(v: Value) -> Map<String, Value> {
+    v.as_object().cloned().unwrap()
+}
+
+#[test]
+fn tools_are_read_only_with_schemas() {
+    let tools = Library::tools();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(
+        names,
+        [
+            "search_incidents",
+            "list_incidents",
+            "get_incident",
+            "get_topic",
+            "vocab"
+        ]
+    );
+    for t in &tools {
+        let a = t.annotations.as_ref().unwrap();
+        assert_eq!(a.read_only_hint, Some(true), "{}", t.name);
+        assert_eq!(
+            t.output_schema.as_ref().unwrap().get("type"),
+            Some(&json!("object")),
+            "{}",
+            t.name
+        );
+    }
+}
+
+#[test]
+fn search_matches_the_browser_search_and_pages_with_a_cursor() {
+    let (dir, lib) = library();
+    let out = lib
+        .call("search_incidents", &args(json!({"query": "재시도를", "limit": 1})))
+        .unwrap();
+    assert!(out["hits"][0]["title"].as_str().unwrap().contains("Azure OpenAI"));
+    // Same code as the CLI and the browser.
+    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let native = incident_library::search::search(
+        &index,
+        &incident_library::search::Request {
+            query: "재시도를".into(),
+            per_page: 1,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(out["total"], json!(native.total));
+    assert_eq!(out["hits"][0]["id"], json!(native.hits[0].id));
+    let cursor = out["next_cursor"]
+        .as_str()
+        .expect("more than one hit, so a cursor")
+        .to_string();
+    let page2 = lib
+        .call(
+            "search_incidents",
+            &args(json!({"query": "재시도를", "limit": 1, "cursor": cursor})),
+        )
+        .unwrap();
+    assert_eq!(page2["page"], json!(2));
+    assert_ne!(page2["hits"][0]["id"], out["hits"][0]["id"]);
+    // Filters narrow, and an unknown word is reported as unmatched.
+    let f = lib
+        .call(
+            "search_incidents",
+            &args(json!({"query": "장애", "filters": {"org": ["google-cloud"]}, "limit": SEARCH_LIMIT})),
+        )
+        .unwrap();
+    assert!(f["hits"].as_array().unwrap().iter().all(|h| h["org"] == "google-cloud"));
+}
+
+#[test]
+fn list_get_topic_and_vocab() {
+    let (_dir, lib) = library();
+    let list = lib
+        .call(
+            "list_incidents",
+            &args(json!({"filters": {"component": ["cdn-edge"]}, "limit": LIST_LIMIT})),
+        )
+        .unwrap();
+    let dates: Vec<&str> = list["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["date"].as_str().unwrap())
+        .collect();
+    let mut sorted = dates.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(dates, sorted, "newest first");
+    let record = lib.call("get_incident", &args(json!({"id": "il-0004"}))).unwrap();
+    assert_eq!(record["id"], "IL-0004");
+    assert!(!record["checks"].as_array().unwrap().is_empty());
+    assert!(record["sections"]["교훈"]["text"].as_str().unwrap().len() > 10);
+    let topic = lib
+        .call("get_topic", &args(json!({"facet": "component", "slug": "cdn-edge"})))
+        .unwrap();
+    assert_eq!(topic["slug"], "cdn-edge");
+    let by_name = lib.call("get_topic", &args(json!({"name": "OOM"}))).unwrap();
+    assert_eq!(by_name["slug"], "oom-killed");
+    let vocab = lib.call("vocab", &Map::new()).unwrap();
+    assert_eq!(vocab["facets"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn bad_arguments_say_what_to_do() {
+    let (_dir, lib) = library();
+    let err = |tool: &str, a: Value| lib.call(tool, &args(a)).unwrap_err();
+    assert!(err("search_incidents", json!({"query": "  "})).contains("list_incidents"));
+    assert!(err("search_incidents", json!({})).contains("list_incidents"));
+    assert!(err("get_incident", json!({"id": "4"})).contains("IL-0004"));
+    assert!(err("get_incident", json!({"id": "IL-9999"})).contains("search_incidents"));
+    assert!(err("get_incident", json!({})).contains("required"));
+    let e = err("list_incidents", json!({"filters": {"component": ["cdn"]}}));
+    assert!(e.contains("cdn-edge") && e.contains("vocab"), "{e}");
+    assert!(err("list_incidents", json!({"filters": {"team": ["x"]}})).contains("cause, component"));
+    assert!(err("list_incidents", json!({"limit": LIST_LIMIT + 1})).contains(&LIST_LIMIT.to_string()));
+    assert!(
+        err("search_incidents", json!({"query": "장애", "limit": SEARCH_LIMIT + 1}))
+            .contains(&SEARCH_LIMIT.to_string())
+    );
+    assert!(err("search_incidents", json!({"query": "장애", "sort": "best"})).contains("recent"));
+    assert!(err("search_incidents", json!({"query": "장애", "cursor": "garbage"})).contains("without a cursor"));
+    let first = lib
+        .call("search_incidents", &args(json!({"query": "장애", "limit": 1})))
+        .unwrap();
+    let stale = first["next_cursor"].as_str().unwrap();
+    assert!(err(
+        "search_incidents",
+        json!({"query": "배포", "limit": 1, "cursor": stale})
+    )
+    .contains("another query"));
+    assert!(err("get_topic", json!({"facet": "team", "slug": "x"})).contains("cause, component"));
+    assert!(err("get_topic", json!({"facet": "component", "slug": "nope"})).contains("cdn-edge"));
+    assert!(err("get_topic", json!({"name": "없는 분류"})).contains("vocab"));
+    assert!(err("get_topic", json!({})).contains("facet and slug"));
+    assert!(lib
+        .call("no_such_tool", &Map::new())
+        .unwrap_err()
+        .contains("search_incidents"));
+}
+
+#[test]
+fn stdio_parse_errors_and_exit_on_eof() {
+    let (dir, _lib) = library();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["mcp", "--bundle"])
+        .arg(dir.path().join("dist"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}).to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        "this is not json".to_string(),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "get_incident", "arguments": {"id": "IL-9999"}}}).to_string(),
+    ];
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all((input.join("\n") + "\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "the server ends cleanly when stdin closes");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("stdout carries only JSON-RPC"))
+        .collect();
+    assert!(lines.iter().any(|l| l["error"]["code"] == -32700), "{lines:?}");
+    let call = lines.iter().find(|l| l["id"] == 2).unwrap();
+    assert_eq!(call["result"]["isError"], true);
+}
