@@ -121,7 +121,7 @@ enum Command {
         verbose: bool,
     },
     /// Serve the bundle to AI agents: an MCP server over stdio (read-only tools
-    /// search_incidents, get_incident, list_incidents, get_topic, vocab).
+    /// search_incidents, list_incidents, get_incident, get_topic, vocab).
     Mcp {
         /// The built bundle.
         #[arg(long, default_value = "dist")]

@@ -109,7 +109,7 @@ impl Library {
             "get_incident" => self.get_incident(args),
             "get_topic" => self.get_topic(args),
             "vocab" => self.api_data("vocab.json"),
-            other => Err(format!("unknown tool {other:?}; the tools are search_incidents, get_incident, list_incidents, get_topic and vocab")),
+            other => Err(format!("unknown tool {other:?}; the tools are search_incidents, list_incidents, get_incident, get_topic and vocab")),
         }
     }
 
