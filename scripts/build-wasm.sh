@@ -24,5 +24,5 @@ fi
 # An npm-style package: package.json (version from Cargo.toml) and README.
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" www/pkg/package.json > pkg/package.json
-cp www/pkg/README.md pkg/README.md
+cp www/pkg/README.md www/pkg/library.js www/pkg/library.d.ts pkg/
 ls -l pkg/

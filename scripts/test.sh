@@ -22,6 +22,9 @@ cargo test --release --locked
 printf '\n== browser module\n'
 bash scripts/build-wasm.sh
 
+printf '\n== npm package\n'
+(cd pkg && npm pack --dry-run 2>&1 | tail -n 4)
+
 printf '\n== build of the shipped corpus\n'
 report=$(cargo run --quiet --release --locked -- build)
 echo "$report"

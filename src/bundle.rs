@@ -116,7 +116,7 @@ pub struct BuildOptions {
 pub const USER_DICTIONARY: &str = "dictionary.csv";
 
 /// The files of the wasm package that the site loads.
-pub const PKG_FILES: [&str; 2] = ["incident_library.js", "incident_library_bg.wasm"];
+pub const PKG_FILES: [&str; 3] = ["incident_library.js", "incident_library_bg.wasm", "library.js"];
 
 /// Checks the corpus in `data`, builds the index and the site and writes the bundle
 /// to `out`. `progress(done, total)` follows the indexing of records.
@@ -157,6 +157,15 @@ pub fn build(
         .collect();
     files.push(("app.js".into(), include_bytes!("../www/app.js").to_vec()));
     files.push(("app.css".into(), include_bytes!("../www/app.css").to_vec()));
+    files.push(("widget.js".into(), include_bytes!("../www/widget.js").to_vec()));
+    files.push((
+        "examples/embed.html".into(),
+        include_bytes!("../www/examples/embed.html").to_vec(),
+    ));
+    files.push((
+        "examples/search.html".into(),
+        include_bytes!("../www/examples/search.html").to_vec(),
+    ));
     files.extend(pkg_files);
     // Pages name the assets of their own build (`app.js?v=…`), so a page and its
     // assets always come from the same build, whatever a cache holds.
@@ -253,7 +262,9 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         }
     };
     let wasm = group("wasm", &|n| n.ends_with(".wasm"));
-    let js = group("JS", &|n| n.ends_with(".js") && n != "sw.js");
+    // What the search page loads; the widget and the package API are reported apart.
+    let js = group("JS", &|n| n == "app.js" || n == "pkg/incident_library.js");
+    let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
     let css = group("CSS", &|n| n.ends_with(".css"));
     let index = group("index", &|n| n.starts_with("index/"));
     let total = SizeRow {
@@ -261,7 +272,7 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         raw: wasm.raw + js.raw + index.raw,
         gzip: wasm.gzip + js.gzip + index.gzip,
     };
-    vec![wasm, js, css, index, total]
+    vec![wasm, js, css, index, total, widget]
 }
 
 /// Loads the analyzer with the corpus's user dictionary, when it has one.

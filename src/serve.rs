@@ -137,7 +137,17 @@ pub fn serve(
                 _ => not_found(&root),
             };
             let url = request.url().to_string();
-            let result = request.respond(response.with_header(header("Cache-Control", "no-cache")));
+            // Like the built `_headers`: the widget on another origin reads these.
+            let shared = ["/api/", "/index/", "/pkg/", "/widget.js"]
+                .iter()
+                .any(|p| url.starts_with(p));
+            let response = response.with_header(header("Cache-Control", "no-cache"));
+            let response = if shared {
+                response.with_header(header("Access-Control-Allow-Origin", "*"))
+            } else {
+                response
+            };
+            let result = request.respond(response);
             if trace {
                 eprintln!("<- {url} {result:?}");
             }

@@ -1,0 +1,124 @@
+// The embeddable widget on a page of another origin: results render, presets
+// apply, one loaded copy serves several widgets, loading waits until a widget is
+// in view, a click opens the library's incident page, and no style crosses the
+// shadow boundary either way.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { serve, launch, openPage, native } from "./helpers.mjs";
+
+let library, host, browser, hostUrl;
+const pages = {};
+before(async () => {
+  library = await serve();
+  browser = await launch();
+  host = createServer((req, res) => {
+    const body = pages[new URL(req.url, "http://x").pathname];
+    res.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+    res.end(body || "");
+  });
+  await new Promise((r) => host.listen(0, "127.0.0.1", r));
+  // Another origin: localhost instead of 127.0.0.1, another port.
+  hostUrl = `http://localhost:${host.address().port}`;
+  const lib = library.url;
+  pages["/docs.html"] = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
+<link rel="icon" href="data:,"><style>a { color: rgb(255, 0, 0) !important; font-size: 40px !important; } p { color: rgb(0, 128, 0); } .tag, li { display: none !important; }</style>
+<script type="module" src="${lib}widget.js"></script></head><body>
+<p id="host-p">호스트 문단 <a id="host-a" href="#x">호스트 링크</a></p>
+<incident-search id="w1" base="${lib}" component="cdn-edge" limit="3"></incident-search>
+<incident-search id="w2" base="${lib}" layout="search" query="재시도" cause="retry-amplification" lang="en" theme="dark" limit="5"></incident-search>
+</body></html>`;
+  pages["/lazy.html"] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${lib}widget.js"></script></head>
+<body><div style="height: 4000px">위</div><incident-search id="far" base="${lib}" query="냉각기"></incident-search></body></html>`;
+});
+after(async () => {
+  await browser?.close();
+  library?.stop();
+  host?.close();
+});
+
+const shadowTexts = (page, id, sel) => page.evaluate(([id, sel]) => [...document.getElementById(id).shadowRoot.querySelectorAll(sel)].map((e) => e.textContent), [id, sel]);
+
+test("widgets on another origin: presets, one shared copy, no style leakage", async () => {
+  const { context, page } = await openPage(browser);
+  let metaLoads = 0;
+  page.on("request", (r) => { if (r.url().includes("/index/meta.bin")) metaLoads++; });
+  await page.goto(hostUrl + "/docs.html");
+  const before = await page.evaluate(() => ({ sheets: document.styleSheets.length, p: getComputedStyle(document.getElementById("host-p")).color, a: getComputedStyle(document.getElementById("host-a")).color }));
+  await page.waitForFunction(() => ["w1", "w2"].every((id) => document.getElementById(id).dataset.ready));
+  assert.equal(await page.evaluate(() => document.getElementById("w1").dataset.ready), "true", page.errors.join("; "));
+
+  // Presets: the first widget shows exactly what the library gives for its filter.
+  const want = native(library, "", "--filter", "component=cdn-edge", "--limit", "3");
+  const titles = await shadowTexts(page, "w1", "li a");
+  assert.deepEqual(titles, want.hits.map((h) => h.title));
+  assert.ok(titles.length > 0);
+  // The second: its own query box, English labels, a cause filter.
+  const want2 = native(library, "재시도", "--filter", "cause=retry-amplification", "--limit", "5");
+  assert.deepEqual(await shadowTexts(page, "w2", "li a"), want2.hits.map((h) => h.title));
+  assert.deepEqual(await shadowTexts(page, "w2", "h2"), ["Related incidents"]);
+  assert.equal(metaLoads, 1, "several widgets share one loaded copy");
+
+  // No leakage: host rules do not reach the widget; the widget does not restyle the host.
+  const inside = await page.evaluate(() => {
+    const a = document.getElementById("w1").shadowRoot.querySelector("li a");
+    const li = a.closest("li");
+    return { color: getComputedStyle(a).color, size: getComputedStyle(a).fontSize, li: getComputedStyle(li).display };
+  });
+  assert.notEqual(inside.color, "rgb(255, 0, 0)");
+  assert.notEqual(inside.size, "40px");
+  assert.notEqual(inside.li, "none");
+  const afterLoad = await page.evaluate(() => ({ sheets: document.styleSheets.length, p: getComputedStyle(document.getElementById("host-p")).color, a: getComputedStyle(document.getElementById("host-a")).color }));
+  assert.deepEqual(afterLoad, before);
+
+  // Typing in the search layout updates its results.
+  await page.locator("#w2 input").fill("냉각기");
+  await page.waitForTimeout(200);
+  assert.deepEqual(await shadowTexts(page, "w2", "li a"), native(library, "냉각기", "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title));
+
+  // A click opens the incident page on the library's origin.
+  const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#w1 li a").first().click()]);
+  await popup.waitForLoadState();
+  assert.ok(popup.url().startsWith(library.url + "incidents/IL-"), popup.url());
+  assert.match(await popup.locator("h1").innerText(), /\S/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("a widget loads only when it comes into view", async () => {
+  const { context, page } = await openPage(browser);
+  let loads = 0;
+  page.on("request", (r) => { if (r.url().includes("/index/meta.bin")) loads++; });
+  await page.goto(hostUrl + "/lazy.html");
+  await page.waitForTimeout(800);
+  assert.equal(loads, 0, "nothing loads while the widget is out of view");
+  await page.locator("#far").scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById("far").dataset.ready === "true");
+  assert.equal(loads, 1);
+  assert.match((await shadowTexts(page, "far", "li a"))[0], /Australia East/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("the widget's own JS stays small", () => {
+  const js = ["widget.js", "pkg/library.js"].map((f) => readFileSync(join(library.out, f)));
+  const gz = js.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  assert.ok(gz <= 15_000, `widget JS is ${gz} bytes gzip`);
+});
+
+test("the shipped examples work: dist/examples/embed.html and the no-bundler page", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(library.url + "examples/embed.html");
+  await page.waitForFunction(() => [...document.querySelectorAll("incident-search")].every((w) => w.dataset.ready === "true"));
+  const counts = await page.evaluate(() => [...document.querySelectorAll("incident-search")].map((w) => w.shadowRoot.querySelectorAll("li").length));
+  assert.equal(counts.length, 2);
+  assert.ok(counts.every((n) => n > 0), String(counts));
+  await page.goto(library.url + "examples/search.html");
+  await page.waitForFunction(() => document.querySelectorAll("#hits li").length > 0);
+  assert.match(await page.locator("#hits li").first().innerText(), /Sweden Central/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -1,0 +1,62 @@
+/** Facet keys of the Incident Library. */
+export type FacetKey = "cause" | "component" | "symptom" | "factor" | "org";
+
+export interface SearchOptions {
+  /** Facet filters: OR within a facet, AND across facets. */
+  filters?: Partial<Record<FacetKey, string | string[]>>;
+  sort?: "relevance" | "recent";
+  page?: number;
+  perPage?: number;
+  /** Read the last word as typed so far. */
+  prefix?: boolean;
+}
+
+export interface Hit {
+  id: string;
+  score: number;
+  title: string;
+  org: string;
+  date: string;
+  facets: Record<FacetKey, string[]>;
+  summary: string;
+}
+
+export interface FacetCount {
+  slug: string;
+  ko: string;
+  count: number;
+  selected: boolean;
+  in_results: number;
+}
+
+export interface SearchResult {
+  total: number;
+  page: number;
+  per_page: number;
+  sort: "relevance" | "recent";
+  hits: Hit[];
+  facets: Record<FacetKey, FacetCount[]>;
+  words: { input: string; alternatives: { terms: string[]; weight: number; derivation: string }[]; keyboard?: string }[];
+  suggestions: { facet: FacetKey; slug: string; ko: string; matched: string }[];
+  completions: string[];
+}
+
+export interface Facet {
+  key: FacetKey;
+  ko: string;
+  en: string;
+  values: { slug: string; ko: string; en: string; synonyms: string[]; count: number }[];
+}
+
+export declare class IncidentLibrary {
+  /** Loads the module and the index of the library at `baseUrl` (its site root). */
+  static open(baseUrl: string | URL): Promise<IncidentLibrary>;
+  readonly base: URL;
+  readonly size: number;
+  search(query: string, options?: SearchOptions): SearchResult;
+  facets(): Facet[];
+  /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */
+  get(id: string): Promise<Record<string, unknown>>;
+  /** The page of an incident on the library's site. */
+  pageOf(id: string): string;
+}
