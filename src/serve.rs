@@ -86,6 +86,9 @@ fn fingerprint(dir: &Path) -> (usize, Option<SystemTime>, u64) {
 /// Serves `root` on `host:port` until the process ends. When `watch` is given,
 /// `rebuild` runs whenever a file below it changes; a failed rebuild is reported
 /// and the last good bundle keeps being served.
+///
+/// The server is deliberately plain: one thread a connection, one request a
+/// connection (`Connection: close`), GET and HEAD only. It is for local use.
 pub fn serve(
     host: &str,
     port: u16,
@@ -93,13 +96,13 @@ pub fn serve(
     watch: Option<&Path>,
     rebuild: impl Fn() -> Result<()> + Send + 'static,
 ) -> Result<()> {
-    let server = tiny_http::Server::http((host, port)).map_err(|e| {
+    let listener = std::net::TcpListener::bind((host, port)).map_err(|e| {
         Error::msg(format!(
             "cannot listen on {host}:{port}: {e}\n  hint: pick another --port"
         ))
     })?;
     // With --port 0 the system picks a free port; say which.
-    let port = server.server_addr().to_ip().map_or(port, |a| a.port());
+    let port = listener.local_addr().map_or(port, |a| a.port());
     println!("serving {} at http://{host}:{port}/ (Ctrl-C stops)", root.display());
     if let Some(dir) = watch {
         let dir = dir.to_path_buf();
@@ -118,53 +121,82 @@ pub fn serve(
             }
         });
     }
-    let root = root.to_path_buf();
     let trace = std::env::var_os("INCIDENT_LIBRARY_TRACE").is_some();
-    for request in server.incoming_requests() {
-        if trace {
-            eprintln!("-> {} {}", request.method(), request.url());
-        }
-        // One thread a request: a client that stops reading must not stall the others.
-        let root = root.clone();
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let root = root.to_path_buf();
         std::thread::spawn(move || {
-            let response = match resolve(&root, request.url()) {
-                Some(path) if path.is_file() => match fs::read(&path) {
-                    Ok(bytes) => tiny_http::Response::from_data(bytes)
-                        .with_header(header("Content-Type", mime(&path)))
-                        .with_status_code(200),
-                    Err(_) => not_found(&root),
-                },
-                _ => not_found(&root),
-            };
-            let url = request.url().to_string();
-            // Like the built `_headers`: the widget on another origin reads these.
-            let shared = ["/api/", "/index/", "/pkg/", "/widget.js"]
-                .iter()
-                .any(|p| url.starts_with(p));
-            let response = response.with_header(header("Cache-Control", "no-cache"));
-            let response = if shared {
-                response.with_header(header("Access-Control-Allow-Origin", "*"))
-            } else {
-                response
-            };
-            let result = request.respond(response);
-            if trace {
-                eprintln!("<- {url} {result:?}");
+            if let Err(e) = answer(stream, &root, trace) {
+                if trace {
+                    eprintln!("connection: {e}");
+                }
             }
         });
     }
     Ok(())
 }
 
-fn header(name: &str, value: &str) -> tiny_http::Header {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("static header names and values are valid")
-}
-
-fn not_found(root: &Path) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-    let body = fs::read(root.join("404.html")).unwrap_or_else(|_| b"not found".to_vec());
-    tiny_http::Response::from_data(body)
-        .with_header(header("Content-Type", "text/html; charset=utf-8"))
-        .with_status_code(404)
+/// Reads one request from `stream` and answers it.
+fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io::Result<()> {
+    use std::io::{Read, Write};
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut head = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = stream.read(&mut buf)?;
+        if n == 0 || head.len() > 64 * 1024 {
+            return Ok(());
+        }
+        head.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&head);
+    let mut parts = text.lines().next().unwrap_or("").split_whitespace();
+    let (method, url) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    if trace {
+        eprintln!("-> {method} {url}");
+    }
+    let (status, kind, body) = if method != "GET" && method != "HEAD" {
+        (
+            "405 Method Not Allowed",
+            "text/plain; charset=utf-8",
+            b"only GET and HEAD".to_vec(),
+        )
+    } else {
+        match resolve(root, url)
+            .filter(|p| p.is_file())
+            .and_then(|p| fs::read(&p).ok().map(|b| (p, b)))
+        {
+            Some((path, bytes)) => ("200 OK", mime(&path), bytes),
+            None => (
+                "404 Not Found",
+                "text/html; charset=utf-8",
+                fs::read(root.join("404.html")).unwrap_or_else(|_| b"not found".to_vec()),
+            ),
+        }
+    };
+    // Like the built `_headers`: the widget on another origin reads these.
+    let path = url.split(['?', '#']).next().unwrap_or("/");
+    let shared = ["/api/", "/index/", "/pkg/", "/widget.js"]
+        .iter()
+        .any(|p| path.starts_with(p));
+    let mut out = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n",
+        body.len()
+    );
+    if shared {
+        out.push_str("Access-Control-Allow-Origin: *\r\n");
+    }
+    out.push_str("\r\n");
+    stream.write_all(out.as_bytes())?;
+    if method == "GET" {
+        stream.write_all(&body)?;
+    }
+    stream.flush()?;
+    if trace {
+        eprintln!("<- {url} {status}");
+    }
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    Ok(())
 }
 
 #[cfg(test)]
