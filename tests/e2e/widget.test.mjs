@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { serve, launch, openPage, native } from "./helpers.mjs";
+import { serve, launch, openPage, native, repo } from "./helpers.mjs";
 
 let library, host, browser, hostUrl;
 const pages = {};
@@ -31,6 +31,8 @@ before(async () => {
 <incident-search id="w1" base="${lib}" component="cdn-edge" limit="3"></incident-search>
 <incident-search id="w2" base="${lib}" layout="search" query="재시도" cause="retry-amplification" lang="en" theme="dark" limit="5"></incident-search>
 </body></html>`;
+  // The shipped example docs page, served from the other origin and pointed at the library.
+  pages["/embed.html"] = readFileSync(join(repo, "www/examples/embed.html"), "utf8").replaceAll('"../', `"${lib}`);
   pages["/lazy.html"] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${lib}widget.js"></script></head>
 <body><div style="height: 4000px">위</div><incident-search id="far" base="${lib}" query="냉각기"></incident-search></body></html>`;
 });
@@ -84,6 +86,22 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
   await popup.waitForLoadState();
   assert.ok(popup.url().startsWith(library.url + "incidents/IL-"), popup.url());
   assert.match(await popup.locator("h1").innerText(), /\S/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("the example docs page works from another origin", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(hostUrl + "/embed.html");
+  await page.waitForFunction(() => [...document.querySelectorAll("incident-search")].every((w) => w.dataset.ready));
+  const widgets = await page.evaluate(() => [...document.querySelectorAll("incident-search")].map((w) => ({ ready: w.dataset.ready, hits: w.shadowRoot.querySelectorAll("li a").length, base: w.getAttribute("base") })));
+  assert.equal(widgets.length, 2);
+  for (const w of widgets) {
+    assert.equal(w.ready, "true");
+    assert.ok(w.hits > 0);
+    assert.ok(w.base.startsWith(library.url));
+  }
+  assert.ok(!page.url().startsWith(library.url), "the page is on another origin");
   assert.deepEqual(page.errors, []);
   await context.close();
 });
