@@ -170,25 +170,19 @@ pub fn build(
     // Pages name the assets of their own build (`app.js?v=…`), so a page and its
     // assets always come from the same build, whatever a cache holds.
     let version = version_of(&files);
-    for page in crate::site::pages(&corpus, &index.terms, &version) {
+    // Related incidents, listed or computed, for the pages and the API alike.
+    let related: Vec<(Vec<usize>, bool)> = (0..corpus.incidents.len())
+        .map(|d| crate::site::related(&corpus, &index.terms, d))
+        .collect();
+    for page in crate::site::pages(&corpus, &related, &version) {
         files.push((page.path, page.html.into_bytes()));
     }
-    let related: Vec<Vec<String>> = (0..corpus.incidents.len())
-        .map(|d| {
-            crate::site::related(&corpus, &index.terms, d)
-                .0
-                .into_iter()
-                .map(|e| corpus.incidents[e].id.clone())
-                .collect()
-        })
-        .collect();
-    let generated_at = corpus
-        .incidents
+    let related_ids: Vec<Vec<String>> = related
         .iter()
-        .map(|i| i.date)
-        .max()
-        .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"));
-    files.extend(crate::api::files(&corpus, &related, &generated_at));
+        .map(|(r, _)| r.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
+        .collect();
+    let generated_at = crate::indexer::corpus_date(&corpus);
+    files.extend(crate::api::files(&corpus, &related_ids, &generated_at));
     files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
 

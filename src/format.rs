@@ -39,15 +39,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn from_u8(b: u8) -> Option<Kind> {
-        match b {
-            1 => Some(Kind::Meta),
-            2 => Some(Kind::Listing),
-            3 => Some(Kind::Filters),
-            _ => None,
-        }
-    }
-
     /// A lower-case name for messages.
     pub fn name(self) -> &'static str {
         match self {
@@ -149,7 +140,6 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, Format
             found: bytes[6],
         });
     }
-    let _ = Kind::from_u8(bytes[6]);
     let len = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
     let sum = u64::from_le_bytes(bytes[12..20].try_into().map_err(|_| FormatError::BadMagic)?);
     let total = HEADER_LEN.saturating_add(len);

@@ -214,14 +214,8 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
             len: lchunk.len() as u32,
         });
     }
-    let corpus_date = corpus
-        .incidents
-        .iter()
-        .map(|i| i.date)
-        .max()
-        .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"));
     let meta = Meta {
-        corpus_date,
+        corpus_date: corpus_date(corpus),
         facets,
         vocab: vocab.into_fst().into_inner(),
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
@@ -236,6 +230,17 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         filter_keys,
         terms: all_terms,
     })
+}
+
+/// When the corpus was last current, as RFC 3339: the newest record's date at
+/// midnight UTC. Taken from the records, not the clock, so builds are reproducible.
+pub fn corpus_date(corpus: &Corpus) -> String {
+    corpus
+        .incidents
+        .iter()
+        .map(|i| i.date)
+        .max()
+        .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"))
 }
 
 /// The listing summary: the start of the 요약 section, cut at a word boundary.

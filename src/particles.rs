@@ -300,14 +300,7 @@ fn stem_forms(word: &str) -> Vec<String> {
         out.push(format!("{head}{}", Syllable { tail: 0, ..s }.to_char()));
     }
     if s.tail == 0 {
-        let vowel = match s.vowel {
-            vowel::YEO => Some(vowel::I),
-            vowel::WEO => Some(vowel::U),
-            vowel::WA => Some(vowel::O),
-            vowel::WAE => Some(vowel::OE),
-            _ => None,
-        };
-        if let Some(v) = vowel {
+        if let Some(v) = unfused_vowel(s.vowel) {
             out.push(format!("{head}{}", Syllable { vowel: v, ..s }.to_char()));
         }
     }
@@ -343,12 +336,8 @@ fn restore_fused(rest: &str) -> String {
     if let Some(s) = chars.last().and_then(|&c| Syllable::of(c)) {
         if s.tail == tail::SSANGSIOS && chars.len() >= 2 {
             let vowel = match s.vowel {
-                vowel::WEO => vowel::U,
-                vowel::WA => vowel::O,
-                vowel::YEO => vowel::I,
-                vowel::WAE => vowel::OE,
                 vowel::AE if s.lead == lead::HIEUH => vowel::A,
-                v => v,
+                v => unfused_vowel(v).unwrap_or(v),
             };
             chars.pop();
             chars.push(
@@ -362,6 +351,18 @@ fn restore_fused(rest: &str) -> String {
         }
     }
     chars.into_iter().collect()
+}
+
+/// The stem vowel an ending's 어/아 fused with: ㅕ → ㅣ (지+어), ㅝ → ㅜ (우+어),
+/// ㅘ → ㅗ (오+아), ㅙ → ㅚ (되+어).
+fn unfused_vowel(v: u32) -> Option<u32> {
+    match v {
+        vowel::YEO => Some(vowel::I),
+        vowel::WEO => Some(vowel::U),
+        vowel::WA => Some(vowel::O),
+        vowel::WAE => Some(vowel::OE),
+        _ => None,
+    }
 }
 
 /// Vowel indices used by [`restore_fused`].

@@ -26,14 +26,14 @@ pub struct Page {
     pub html: String,
 }
 
-/// Renders every page of the site. `terms[d]` are the index terms of incident `d`
-/// (used to find related incidents for records that list none).
+/// Renders every page of the site. `related[d]` are the incidents shown as related
+/// to incident `d` ([`related`]), and whether they were computed.
 /// `version` names the build's assets (`app.js?v=…`) so that a page never meets
 /// assets of another build, whatever a cache holds.
-pub fn pages(corpus: &Corpus, terms: &[BTreeSet<String>], version: &str) -> Vec<Page> {
+pub fn pages(corpus: &Corpus, related: &[(Vec<usize>, bool)], version: &str) -> Vec<Page> {
     let mut out = vec![search_page(corpus, version), about_page(version)];
     for (d, incident) in corpus.incidents.iter().enumerate() {
-        out.push(incident_page(corpus, terms, d, incident, version));
+        out.push(incident_page(corpus, &related[d], incident, version));
     }
     for (f, (key, _, _)) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
@@ -208,10 +208,10 @@ fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup
     }
 }
 
-fn incident_page(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize, inc: &Incident, version: &str) -> Page {
+fn incident_page(corpus: &Corpus, related: &(Vec<usize>, bool), inc: &Incident, version: &str) -> Page {
     let root = "../../";
     let org = label(corpus, "org", &inc.org);
-    let (related, computed) = related(corpus, terms, d);
+    let (related, computed) = (&related.0, related.1);
     let body = html! {
         article.incident {
             p.kicker {
@@ -277,7 +277,7 @@ fn incident_page(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize, inc: &In
                 } @else {
                     @if computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
                     ul.related {
-                        @for &e in &related {
+                        @for &e in related {
                             @let other = &corpus.incidents[e];
                             li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
                         }
