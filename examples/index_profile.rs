@@ -18,7 +18,7 @@ fn row(what: &str, bytes: &[u8]) {
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or_else(|| "dist".into());
     let index = incident_library::bundle::load_index(std::path::Path::new(&dir)).unwrap_or_else(|e| panic!("{e}"));
-    row("vocabulary (fst)", &index.meta.vocab);
+    row("vocabulary", &index.meta.vocab);
     row("common bitsets", &postcard::to_allocvec(&index.meta.common).unwrap());
     row("facets", &postcard::to_allocvec(&index.meta.facets).unwrap());
     row(
@@ -29,27 +29,21 @@ fn main() {
     let summaries: Vec<&str> = index.listings.iter().map(|l| l.summary.as_str()).collect();
     row("listing titles", &postcard::to_allocvec(&titles).unwrap());
     row("listing summaries", &postcard::to_allocvec(&summaries).unwrap());
-    let terms: Vec<&str> = {
-        use fst::Streamer;
-        let mut s = index.vocab.stream();
-        let mut v = Vec::new();
-        while let Some((k, _)) = s.next() {
-            v.push(String::from_utf8_lossy(k).into_owned());
-        }
-        v.leak().iter().map(|s| s.as_str()).collect()
-    };
+    let terms: Vec<&str> = index.vocab.iter().map(|(t, _)| t).collect();
+    let single = index
+        .vocab
+        .iter()
+        .filter(|(_, p)| matches!(p, incident_library::vocab::Postings::Single(_)))
+        .count();
     let digits = terms.iter().filter(|t| t.chars().all(|c| c.is_ascii_digit())).count();
     let latin = terms.iter().filter(|t| t.is_ascii()).count();
-    println!("{} terms: {} pure digits, {} ascii", terms.len(), digits, latin);
+    println!(
+        "{} terms: {} in one incident, {} common, {} pure digits, {} ascii",
+        terms.len(),
+        single,
+        index.vocab.common_count(),
+        digits,
+        latin
+    );
     row("vocabulary as lines", terms.join("\n").as_bytes());
-    let mut front = Vec::new();
-    let mut prev = "";
-    for t in &terms {
-        let common = prev.bytes().zip(t.bytes()).take_while(|(a, b)| a == b).count();
-        front.push(common.min(255) as u8);
-        front.extend_from_slice(&t.as_bytes()[common..]);
-        front.push(0);
-        prev = t;
-    }
-    row("vocabulary front-coded", &front);
 }

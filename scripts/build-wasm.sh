@@ -13,7 +13,7 @@ wasm-bindgen --target web --out-dir pkg --out-name incident_library \
 if [ -x node_modules/.bin/wasm-opt ]; then
   # The features rustc enables for wasm32-unknown-unknown, and no others (wasm-opt's
   # --all-features would emit encodings browsers do not read yet).
-  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+  node_modules/.bin/wasm-opt -Oz --converge --strip-debug --strip-producers \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     pkg/incident_library_bg.wasm -o pkg/incident_library_bg.wasm.opt

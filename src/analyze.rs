@@ -235,12 +235,19 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
     }
 
     // The bare eojeol, the form the query reaches with the same particle table;
-    // not when the eojeol is itself one of the terms (재시도 is not 재시 + 도).
+    // not when the eojeol is itself one of the terms (재시도 is not 재시 + 도). A word
+    // the table leaves whole is kept only when nothing else came of it and it has no
+    // digits: `실행하자` is found through 실행, and `19일까지` is a date, not a term.
     let emitted = &out[start..];
     if !emitted.contains(&lower) {
-        let bare = particles::bare(&lower).unwrap_or(lower);
-        if !emitted.contains(&bare) {
-            out.push(bare);
+        match particles::bare(&lower) {
+            Some(bare) => {
+                if !emitted.contains(&bare) {
+                    out.push(bare);
+                }
+            }
+            None if emitted.is_empty() && !lower.chars().any(|c| c.is_ascii_digit()) => out.push(lower),
+            None => {}
         }
     }
 }

@@ -7,10 +7,33 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A fixed-size set of incident numbers.
+/// A fixed-size set of incident numbers. Stored as `ceil(n / 8)` bytes, bit `i % 8`
+/// of byte `i / 8` for incident `i` (a postcard `u64` would take up to ten bytes).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(from = "Vec<u8>", into = "Vec<u8>")]
 pub struct Bitset {
     words: Vec<u64>,
+    /// Bytes the set is stored in: `ceil(n / 8)`.
+    bytes: usize,
+}
+
+impl From<Vec<u8>> for Bitset {
+    fn from(bytes: Vec<u8>) -> Bitset {
+        let words = bytes
+            .chunks(8)
+            .map(|c| c.iter().rev().fold(0u64, |w, &b| (w << 8) | b as u64))
+            .collect();
+        Bitset {
+            words,
+            bytes: bytes.len(),
+        }
+    }
+}
+
+impl From<Bitset> for Vec<u8> {
+    fn from(set: Bitset) -> Vec<u8> {
+        set.words.iter().flat_map(|w| w.to_le_bytes()).take(set.bytes).collect()
+    }
 }
 
 impl Bitset {
@@ -18,6 +41,7 @@ impl Bitset {
     pub fn empty(n: usize) -> Bitset {
         Bitset {
             words: vec![0; n.div_ceil(64)],
+            bytes: n.div_ceil(8),
         }
     }
 
@@ -57,6 +81,7 @@ impl Bitset {
     pub fn or_with(&mut self, other: &Bitset) {
         if other.words.len() > self.words.len() {
             self.words.resize(other.words.len(), 0);
+            self.bytes = other.bytes;
         }
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a |= b;

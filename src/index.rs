@@ -3,9 +3,9 @@
 //!
 //! Three kinds of file, each in the container of [`crate::format`]:
 //!
-//! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary (an
-//!   `fst` map from term to document frequency), every incident's id and date, and
-//!   the list of chunks.
+//! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary
+//!   ([`crate::vocab`]: every term with its document frequency, or its incident when
+//!   it has one), every incident's id and date, and the list of chunks.
 //! * `listing-NNNN.bin` ([`ListingChunk`]): what a result list shows for a run of
 //!   incidents: id, title, organisation, date, facet values, summary.
 //! * `filters-NNNN.bin` ([`FilterChunk`]): the per-incident term filters of the
@@ -19,15 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::facets::Bitset;
 use crate::filter::{Lookup, TermFilter};
 use crate::format::{self, FormatError, Kind};
-
-/// Low 32 bits of a vocabulary value: the document frequency.
-pub const DF_MASK: u64 = 0xffff_ffff;
-
-/// A vocabulary value: the document frequency, and in the high 32 bits the
-/// common-term bitset number plus one (0 for a term kept in the filters).
-pub fn vocab_value(df: u64, common: Option<usize>) -> u64 {
-    (df & DF_MASK) | (common.map_or(0, |c| c as u64 + 1) << 32)
-}
+use crate::vocab::{Postings, Vocab};
 
 /// Incidents per listing and filter chunk.
 pub const CHUNK_SIZE: usize = 512;
@@ -49,7 +41,7 @@ pub struct Meta {
     pub corpus_date: String,
     /// The facets, in [`FACETS`] order.
     pub facets: Vec<Facet>,
-    /// Vocabulary: an `fst` map from normalised term to document frequency.
+    /// Vocabulary, encoded as [`crate::vocab`] describes.
     pub vocab: Vec<u8>,
     /// Incident ids, by incident number.
     pub ids: Vec<String>,
@@ -107,11 +99,14 @@ pub struct Listing {
     pub id: String,
     /// One Korean sentence.
     pub title: String,
-    /// Organisation slug.
+    /// Organisation slug. Not stored: filled in from the `org` facet on load.
+    #[serde(skip)]
     pub org: String,
     /// `YYYY-MM-DD`.
     pub date: String,
-    /// Value positions per facet, in [`FACETS`] order.
+    /// Value positions per facet, in [`FACETS`] order. Not stored: filled in from
+    /// the facet bitsets on load.
+    #[serde(skip)]
     pub facets: Vec<Vec<u16>>,
     /// Plain-text summary (the record's 요약).
     pub summary: String,
@@ -136,8 +131,8 @@ pub struct FilterChunk {
 pub struct Index {
     /// The entry file.
     pub meta: Meta,
-    /// The vocabulary map.
-    pub vocab: fst::Map<Vec<u8>>,
+    /// The vocabulary.
+    pub vocab: Vocab,
     /// All listings, by incident number.
     pub listings: Vec<Listing>,
     /// All filters, by incident number.
@@ -241,7 +236,7 @@ impl Index {
     }
 
     /// Assembles an index from decoded parts, checking that they agree.
-    pub fn from_parts(meta: Meta, listings: Vec<Listing>, filters: Vec<Lookup>) -> Result<Index, LoadError> {
+    pub fn from_parts(meta: Meta, mut listings: Vec<Listing>, filters: Vec<Lookup>) -> Result<Index, LoadError> {
         let bad = |m: &str| LoadError {
             file: "meta.bin".into(),
             error: FormatError::Decode(m.into()),
@@ -254,16 +249,29 @@ impl Index {
         if meta.facets.len() != FACETS.len() {
             return Err(bad("unexpected number of facets"));
         }
-        let vocab = fst::Map::new(meta.vocab.clone()).map_err(|e| bad(&format!("vocabulary: {e}")))?;
-        for l in &listings {
-            if l.facets.len() != FACETS.len() {
-                return Err(bad("listing facet count differs"));
-            }
-            for (f, values) in l.facets.iter().enumerate() {
-                if values.iter().any(|&v| v as usize >= meta.facets[f].values.len()) {
-                    return Err(bad("listing names an unknown facet value"));
-                }
-            }
+        let vocab = Vocab::decode(&meta.vocab, n).map_err(|error| LoadError {
+            file: "meta.bin".into(),
+            error,
+        })?;
+        if vocab.common_count() != meta.common.len() {
+            return Err(bad("common-term bitsets differ from the vocabulary"));
+        }
+        for (d, l) in listings.iter_mut().enumerate() {
+            l.facets = meta
+                .facets
+                .iter()
+                .map(|f| {
+                    (0..f.values.len())
+                        .filter(|&v| f.values[v].docs.contains(d))
+                        .map(|v| v as u16)
+                        .collect()
+                })
+                .collect();
+            let org = &meta.facets[FACETS.len() - 1];
+            l.org = l.facets[FACETS.len() - 1]
+                .first()
+                .map(|&v| org.values[v as usize].slug.clone())
+                .unwrap_or_default();
         }
         let mut names = Vec::new();
         for (f, facet) in meta.facets.iter().enumerate() {
@@ -300,7 +308,7 @@ impl Index {
 
     /// Document frequency of `term`, if it is in the vocabulary.
     pub fn df(&self, term: &str) -> Option<u64> {
-        self.vocab.get(term).map(|v| v & DF_MASK)
+        self.vocab.get(term).map(Postings::df)
     }
 
     /// True when incident `doc` has `term`: exactly for common terms (their
@@ -308,31 +316,27 @@ impl Index {
     pub fn has_term(&self, doc: usize, term: &str) -> bool {
         match self.vocab.get(term) {
             None => false,
-            Some(v) => match (v >> 32).checked_sub(1) {
-                Some(c) => self.meta.common.get(c as usize).is_some_and(|b| b.contains(doc)),
-                None => self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Any)),
-            },
+            Some(Postings::Single(d)) => d as usize == doc,
+            Some(Postings::Common { id, .. }) => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
+            Some(Postings::Filtered(_)) => {
+                self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Any))
+            }
         }
     }
 
     /// Every vocabulary term with its keys and initials.
     pub fn keyed_terms(&self) -> &[KeyedTerm] {
         self.keyed.get_or_init(|| {
-            use fst::Streamer;
-            let mut out = Vec::new();
-            let mut stream = self.vocab.stream();
-            while let Some((key, value)) = stream.next() {
-                if let Ok(term) = std::str::from_utf8(key) {
-                    out.push(KeyedTerm {
-                        term: term.to_string(),
-                        df: value & DF_MASK,
-                        chars: term.chars().count(),
-                        keys: crate::hangul::keys(term),
-                        initials: crate::hangul::initials(term),
-                    });
-                }
-            }
-            out
+            self.vocab
+                .iter()
+                .map(|(term, postings)| KeyedTerm {
+                    term: term.to_string(),
+                    df: postings.df(),
+                    chars: term.chars().count(),
+                    keys: crate::hangul::keys(term),
+                    initials: crate::hangul::initials(term),
+                })
+                .collect()
         })
     }
 

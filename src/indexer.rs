@@ -17,6 +17,7 @@ use crate::format::{self, Kind};
 use crate::hash::{term_key, Field};
 use crate::index::{ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS};
 use crate::particles;
+use crate::vocab::is_common;
 
 /// Longest summary kept in the listing data, in characters.
 pub const SUMMARY_CHARS: usize = 120;
@@ -68,21 +69,14 @@ pub fn record_terms(incident: &Incident, analyzer: &Analyzer) -> Result<RecordTe
     Ok(t)
 }
 
-/// Whether a term with document frequency `df` among `n` records is kept as a
-/// bitset rather than as filter keys. A filter key costs about 12 bits in each of
-/// `df` filters, a bitset `n` bits once: past `n / 12` records the bitset is smaller
-/// (and exact).
-pub fn is_common(df: u64, n: usize) -> bool {
-    df >= 4 && df * 12 > n as u64
-}
-
-/// The filter keys of a record: its rare terms under [`Field::Any`] and all its
-/// title terms under [`Field::Title`].
-pub fn record_keys(terms: &RecordTerms, common: impl Fn(&str) -> bool) -> Vec<u64> {
+/// The filter keys of a record: the terms that `filtered` says live in the filters
+/// under [`Field::Any`] (neither common nor in this record alone), and all its title
+/// terms under [`Field::Title`].
+pub fn record_keys(terms: &RecordTerms, filtered: impl Fn(&str) -> bool) -> Vec<u64> {
     let mut keys: Vec<u64> = terms
         .all
         .iter()
-        .filter(|t| !common(t))
+        .filter(|t| filtered(t))
         .map(|t| term_key(t, Field::Any))
         .collect();
     keys.extend(terms.title.iter().map(|t| term_key(t, Field::Title)));
@@ -97,42 +91,34 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         records.push(record_terms(incident, analyzer)?);
         progress(i + 1, n);
     }
-    let mut df: BTreeMap<String, u64> = BTreeMap::new();
-    for r in &records {
+    // Every term with its incidents, in byte order (the vocabulary's order).
+    let mut docs: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (d, r) in records.iter().enumerate() {
         for term in &r.all {
-            *df.entry(term.clone()).or_insert(0) += 1;
+            docs.entry(term.clone()).or_default().push(d as u32);
         }
     }
     // Common terms get an exact bitset, numbered in vocabulary order.
-    let mut common: BTreeMap<&str, usize> = BTreeMap::new();
     let mut common_docs: Vec<Bitset> = Vec::new();
-    for (term, &count) in &df {
-        if is_common(count, n) {
-            common.insert(term, common_docs.len());
-            common_docs.push(Bitset::empty(n));
+    for list in docs.values() {
+        if is_common(list.len() as u64, n) {
+            let mut set = Bitset::empty(n);
+            for &d in list {
+                set.insert(d as usize);
+            }
+            common_docs.push(set);
         }
     }
+    let filtered = |t: &str| docs.get(t).is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n));
     let mut filters = Vec::with_capacity(n);
     let mut filter_keys = 0;
-    for (d, r) in records.iter().enumerate() {
-        for term in &r.all {
-            if let Some(&c) = common.get(term.as_str()) {
-                common_docs[c].insert(d);
-            }
-        }
-        let keys = record_keys(r, |t| common.contains_key(t));
+    for r in &records {
+        let keys = record_keys(r, filtered);
         filter_keys += keys.len();
         filters.push(TermFilter::build(&keys));
     }
     let all_terms: Vec<BTreeSet<String>> = records.into_iter().map(|r| r.all).collect();
-
-    let vocab = fst::Map::from_iter(df.iter().map(|(t, &c)| {
-        (
-            t.as_str(),
-            crate::index::vocab_value(c, common.get(t.as_str()).copied()),
-        )
-    }))
-    .map_err(|e| Error::msg(format!("building the vocabulary: {e}")))?;
+    let vocab = crate::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n);
 
     let facets: Vec<Facet> = FACETS
         .iter()
@@ -154,7 +140,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
                         slug: v.slug.clone(),
                         ko: v.ko.clone(),
                         en: v.en.clone(),
-                        synonyms: v.synonyms.clone(),
+                        synonyms: distinct_synonyms(&v.slug, &v.ko, &v.en, &v.synonyms),
                         docs,
                     }
                 })
@@ -217,7 +203,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
     let meta = Meta {
         corpus_date: corpus_date(corpus),
         facets,
-        vocab: vocab.into_fst().into_inner(),
+        vocab,
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
         common: common_docs,
@@ -226,10 +212,25 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
     files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
     Ok(BuiltIndex {
         files,
-        vocab_terms: df.len(),
+        vocab_terms: docs.len(),
         filter_keys,
         terms: all_terms,
     })
+}
+
+/// The synonyms that the search can tell apart from the value's other names: it
+/// compares names squashed (normalised, without spaces), so `memory leak` next to
+/// `Memory leak` or `memory-leak` adds nothing to the download.
+fn distinct_synonyms(slug: &str, ko: &str, en: &str, synonyms: &[String]) -> Vec<String> {
+    let mut seen: BTreeSet<String> = [slug, &slug.replace('-', " "), ko, en]
+        .iter()
+        .map(|s| crate::index::squash(s))
+        .collect();
+    synonyms
+        .iter()
+        .filter(|s| seen.insert(crate::index::squash(s)))
+        .cloned()
+        .collect()
 }
 
 /// When the corpus was last current, as RFC 3339: the newest record's date at

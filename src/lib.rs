@@ -22,7 +22,9 @@ pub mod index;
 pub mod particles;
 pub mod query;
 pub mod search;
+pub mod sort;
 pub mod text;
+pub mod vocab;
 
 #[cfg(feature = "build")]
 pub mod analyze;

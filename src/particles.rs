@@ -269,7 +269,7 @@ pub fn stems(word: &str) -> Vec<String> {
     let mut out = stem_forms(word);
     // A connective ending on a passive or plain stem: 비워지자 → 비워지 → 비워 → 비우.
     let chars: Vec<char> = word.chars().collect();
-    if chars.len() >= 3 && CONNECTIVES.contains(&chars[chars.len() - 1]) {
+    if chars.len() >= 2 && CONNECTIVES.contains(&chars[chars.len() - 1]) {
         let head: String = chars[..chars.len() - 1].iter().collect();
         out.push(head.clone());
         let mut inner = stem_forms(&head);

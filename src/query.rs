@@ -282,22 +282,19 @@ pub fn segment(word: &str, index: &Index) -> Option<Vec<String>> {
 
 /// The `limit` most frequent of `found`, ties to the shorter, then alphabetical.
 fn best(mut found: Vec<(String, u64)>, limit: usize) -> Vec<(String, u64)> {
-    found.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
+    crate::sort::sort_by(&mut found, |a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
     found.truncate(limit);
     found
 }
 
 /// Vocabulary terms in `[lo, hi)` that satisfy `keep`, most frequent first.
 fn scan(index: &Index, lo: &str, hi: &str, keep: impl Fn(&str) -> bool, limit: usize) -> Vec<(String, u64)> {
-    use fst::{IntoStreamer, Streamer};
-    let mut found: Vec<(String, u64)> = Vec::new();
-    let mut stream = index.vocab.range().ge(lo).lt(hi).into_stream();
-    while let Some((key, value)) = stream.next() {
-        let Ok(term) = std::str::from_utf8(key) else { continue };
-        if keep(term) {
-            found.push((term.to_string(), value & crate::index::DF_MASK));
-        }
-    }
+    let found = index
+        .vocab
+        .range(lo, hi)
+        .filter(|(term, _)| keep(term))
+        .map(|(term, postings)| (term.to_string(), postings.df()))
+        .collect();
     best(found, limit)
 }
 
@@ -481,13 +478,14 @@ mod tests {
         let mut sorted: Vec<&str> = terms.to_vec();
         sorted.sort();
         sorted.dedup();
-        let vocab = fst::Map::from_iter(sorted.iter().map(|t| (*t, 3u64))).unwrap();
+        let docs = [0u32, 1, 2];
+        let vocab = crate::vocab::encode(sorted.iter().map(|t| (*t, &docs[..])), 3);
         let value = |slug: &str, ko: &str, syn: &[&str]| FacetValue {
             slug: slug.into(),
             ko: ko.into(),
             en: slug.into(),
             synonyms: syn.iter().map(|s| s.to_string()).collect(),
-            docs: Bitset::empty(0),
+            docs: Bitset::empty(3),
         };
         let mut facets: Vec<Facet> = FACETS
             .iter()
@@ -511,13 +509,27 @@ mod tests {
         let meta = Meta {
             corpus_date: String::new(),
             facets,
-            vocab: vocab.into_fst().into_inner(),
-            ids: vec![],
-            days: vec![],
+            vocab,
+            ids: vec!["a".into(), "b".into(), "c".into()],
+            days: vec![0; 3],
             common: vec![],
             chunks: vec![],
         };
-        Index::from_parts(meta, vec![], vec![]).unwrap()
+        let listing = |id: &str| crate::index::Listing {
+            id: id.into(),
+            title: String::new(),
+            org: String::new(),
+            date: String::new(),
+            facets: vec![],
+            summary: String::new(),
+        };
+        let none = || crate::filter::TermFilter::build(&[]).to_lookup().unwrap();
+        Index::from_parts(
+            meta,
+            vec![listing("a"), listing("b"), listing("c")],
+            vec![none(), none(), none()],
+        )
+        .unwrap()
     }
 
     fn terms_of(w: &Word) -> Vec<String> {

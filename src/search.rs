@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::facets::{self, Bitset, Selection};
 use crate::index::Index;
 use crate::query::{self, Word};
+use crate::sort;
 use crate::text;
 
 /// Field weights used in ranking.
@@ -271,8 +272,8 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
             .then_with(|| index.meta.ids[a].cmp(&index.meta.ids[b]))
     };
     match sort {
-        Sort::Recent => docs.sort_unstable_by(|&a, &b| recent(a, b)),
-        Sort::Relevance => docs.sort_unstable_by(|&a, &b| {
+        Sort::Recent => sort::sort_by(&mut docs, |&a, &b| recent(a, b)),
+        Sort::Relevance => sort::sort_by(&mut docs, |&a, &b| {
             scores[b]
                 .partial_cmp(&scores[a])
                 .unwrap_or(Ordering::Equal)
@@ -439,7 +440,7 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
             )
         })
         .collect();
-    out.sort_unstable_by(|a, b| {
+    sort::sort_by(&mut out, |a, b| {
         b.0.cmp(&a.0)
             .then_with(|| a.1.facet.cmp(&b.1.facet))
             .then_with(|| a.1.slug.cmp(&b.1.slug))
@@ -533,6 +534,6 @@ fn closest<'a>(s: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String
         })
         .filter(|&(score, _)| score >= 2)
         .collect();
-    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    sort::sort_by(&mut scored, |a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
     scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
 }

@@ -104,8 +104,8 @@ fn every_damaged_file_is_a_clear_error() {
         bad[..4].copy_from_slice(b"PK\x03\x04");
         assert_eq!(with(bad).error, FormatError::BadMagic);
         let mut bad = original.clone();
-        bad[4..6].copy_from_slice(&2u16.to_le_bytes());
-        assert_eq!(with(bad).error, FormatError::UnsupportedVersion(2));
+        bad[4..6].copy_from_slice(&1u16.to_le_bytes());
+        assert_eq!(with(bad).error, FormatError::UnsupportedVersion(1));
         let mut bad = original.clone();
         bad.extend_from_slice(b"junk");
         assert_eq!(with(bad).error, FormatError::TrailingBytes(4));

@@ -1,0 +1,318 @@
+//! The vocabulary: every index term in byte order, with where its incidents are.
+//!
+//! Stored as three columns, which compress better apart than interleaved:
+//!
+//! 1. the term count, then each term front-coded: a varint of the leading bytes it
+//!    shares with the previous term, a varint of the remaining length, the bytes;
+//! 2. one varint per term, its document frequency `df`;
+//! 3. for each term with `df = 1`, in term order, its one incident number as a
+//!    little-endian integer of 1, 2 or 4 bytes (the fewest that hold `n - 1`).
+//!
+//! A term with `df = 1` is in no filter: its incident is exact. A term with
+//! [`is_common`] is found through its bitset in `Meta.common` (common terms are
+//! numbered in vocabulary order); every other term through the incidents' filters.
+//!
+//! Why not an `fst` map: Korean terms share prefixes but few suffixes, and the
+//! automaton's bytes barely compress. Front coding under gzip weighs half as much
+//! for the shipped corpus (`examples/index_profile` prints both), and lookups in a
+//! few thousand sorted terms cost a binary search either way.
+
+use crate::format::FormatError;
+
+/// Whether a term in `df` of `n` incidents is kept as an exact bitset rather than
+/// as filter keys. A filter key costs about 10 bits in each of `df` filters, a
+/// bitset `n` bits once: past `n / 12` incidents the bitset is smaller (and exact).
+pub fn is_common(df: u64, n: usize) -> bool {
+    df >= 4 && df * 12 > n as u64
+}
+
+/// Where the incidents of a term are found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Postings {
+    /// In exactly this incident.
+    Single(u32),
+    /// In `df` incidents, through their filters.
+    Filtered(u32),
+    /// In `df` incidents, through common bitset number `id`.
+    Common {
+        /// Document frequency.
+        df: u32,
+        /// Position in `Meta.common`.
+        id: u32,
+    },
+}
+
+impl Postings {
+    /// Number of incidents with the term.
+    pub fn df(self) -> u64 {
+        match self {
+            Postings::Single(_) => 1,
+            Postings::Filtered(df) | Postings::Common { df, .. } => df as u64,
+        }
+    }
+}
+
+/// A decoded vocabulary.
+#[derive(Debug, Clone, Default)]
+pub struct Vocab {
+    /// All terms, concatenated in order.
+    text: String,
+    /// End of each term in `text`.
+    ends: Vec<u32>,
+    postings: Vec<Postings>,
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+fn bad(msg: &str) -> FormatError {
+    FormatError::Decode(format!("vocabulary: {msg}; rebuild the index"))
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn varint(&mut self) -> Result<u64, FormatError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = *self.bytes.get(self.at).ok_or_else(|| bad("truncated"))?;
+            self.at += 1;
+            v |= ((b & 0x7f) as u64) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(bad("varint too long"))
+    }
+
+    fn take(&mut self, n: usize) -> Result<&[u8], FormatError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| bad("truncated"))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+}
+
+/// Bytes of an incident number in an index of `n` incidents.
+fn doc_width(n: usize) -> usize {
+    match n {
+        0..=0x100 => 1,
+        0x101..=0x1_0000 => 2,
+        _ => 4,
+    }
+}
+
+/// Encodes terms (sorted by bytes, distinct) of an index of `n` incidents with
+/// their incidents: `docs` of a term is its incident list, of which only the length
+/// is kept unless it is one.
+pub fn encode<'a>(terms: impl IntoIterator<Item = (&'a str, &'a [u32])>, n: usize) -> Vec<u8> {
+    let terms: Vec<(&str, &[u32])> = terms.into_iter().collect();
+    let mut out = Vec::new();
+    put_varint(&mut out, terms.len() as u64);
+    let mut prev: &[u8] = &[];
+    for (term, _) in &terms {
+        let t = term.as_bytes();
+        debug_assert!(prev < t, "vocabulary terms must be sorted and distinct");
+        let shared = prev.iter().zip(t).take_while(|(a, b)| a == b).count();
+        put_varint(&mut out, shared as u64);
+        put_varint(&mut out, (t.len() - shared) as u64);
+        out.extend_from_slice(&t[shared..]);
+        prev = t;
+    }
+    for (_, docs) in &terms {
+        put_varint(&mut out, docs.len() as u64);
+    }
+    for (_, docs) in &terms {
+        if let [doc] = docs {
+            out.extend_from_slice(&doc.to_le_bytes()[..doc_width(n)]);
+        }
+    }
+    out
+}
+
+impl Vocab {
+    /// Decodes the vocabulary of an index of `n` incidents.
+    pub fn decode(bytes: &[u8], n: usize) -> Result<Vocab, FormatError> {
+        let mut r = Reader { bytes, at: 0 };
+        let count = r.varint()? as usize;
+        if count > bytes.len() {
+            return Err(bad("term count exceeds the data"));
+        }
+        let mut text = String::new();
+        let mut ends = Vec::with_capacity(count);
+        let mut prev_start = 0usize;
+        for _ in 0..count {
+            let shared = r.varint()? as usize;
+            let rest = r.varint()? as usize;
+            if shared > text.len() - prev_start {
+                return Err(bad("a term shares more than the previous term has"));
+            }
+            let start = text.len();
+            let mut term = text.as_bytes()[prev_start..prev_start + shared].to_vec();
+            term.extend_from_slice(r.take(rest)?);
+            let term = String::from_utf8(term).map_err(|_| bad("a term is not UTF-8"))?;
+            if !ends.is_empty() && term.as_bytes() <= &text.as_bytes()[prev_start..] {
+                return Err(bad("terms are out of order"));
+            }
+            text.push_str(&term);
+            ends.push(text.len() as u32);
+            prev_start = start;
+        }
+        let mut dfs = Vec::with_capacity(count);
+        for _ in 0..count {
+            let df = r.varint()?;
+            if df == 0 || df > n as u64 {
+                return Err(bad("a document frequency is out of range"));
+            }
+            dfs.push(df);
+        }
+        let mut postings = Vec::with_capacity(count);
+        let mut common = 0u32;
+        for df in dfs {
+            let p = if df == 1 {
+                let mut le = [0u8; 4];
+                le[..doc_width(n)].copy_from_slice(r.take(doc_width(n))?);
+                let doc = u32::from_le_bytes(le);
+                if doc as usize >= n {
+                    return Err(bad("a term names an incident past the end"));
+                }
+                Postings::Single(doc)
+            } else if is_common(df, n) {
+                common += 1;
+                Postings::Common {
+                    df: df as u32,
+                    id: common - 1,
+                }
+            } else {
+                Postings::Filtered(df as u32)
+            };
+            postings.push(p);
+        }
+        if r.at != bytes.len() {
+            return Err(bad("trailing bytes"));
+        }
+        Ok(Vocab { text, ends, postings })
+    }
+
+    /// Number of terms.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there is no term.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Number of terms kept as common bitsets.
+    pub fn common_count(&self) -> usize {
+        self.postings.iter().filter(|p| matches!(p, Postings::Common { .. })).count()
+    }
+
+    /// Term number `i`.
+    pub fn term(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    /// Where the incidents of `term` are, if it is in the vocabulary.
+    pub fn get(&self, term: &str) -> Option<Postings> {
+        let i = self.lower_bound(term);
+        (i < self.len() && self.term(i) == term).then(|| self.postings[i])
+    }
+
+    /// The first position whose term is not less than `key`.
+    fn lower_bound(&self, key: &str) -> usize {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.term(mid).as_bytes() < key.as_bytes() {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// Terms in `[lo, hi)` (byte order) with their postings.
+    pub fn range<'a>(&'a self, lo: &str, hi: &str) -> impl Iterator<Item = (&'a str, Postings)> + 'a {
+        let (a, b) = (self.lower_bound(lo), self.lower_bound(hi));
+        (a..b.max(a)).map(move |i| (self.term(i), self.postings[i]))
+    }
+
+    /// Every term with its postings, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Postings)> + '_ {
+        (0..self.len()).map(move |i| (self.term(i), self.postings[i]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> (Vec<u8>, usize) {
+        let terms: Vec<(&str, Vec<u32>)> = vec![
+            ("503", vec![0, 1]),
+            ("재시도", (0..20).collect()),
+            ("재시도증폭", vec![3]),
+            ("재시작", vec![2, 4, 5]),
+            ("캐시", vec![7]),
+        ];
+        let bytes = encode(terms.iter().map(|(t, d)| (*t, d.as_slice())), 24);
+        (bytes, 24)
+    }
+
+    #[test]
+    fn round_trip_with_postings() {
+        let (bytes, n) = sample();
+        let v = Vocab::decode(&bytes, n).unwrap();
+        assert_eq!(v.len(), 5);
+        assert_eq!(v.get("503"), Some(Postings::Filtered(2)));
+        assert_eq!(v.get("재시도"), Some(Postings::Common { df: 20, id: 0 }));
+        assert_eq!(v.get("재시도증폭"), Some(Postings::Single(3)));
+        assert_eq!(v.get("재시작").map(Postings::df), Some(3));
+        assert_eq!(v.get("재시"), None);
+        assert_eq!(v.get("캐시가"), None);
+        let found: Vec<&str> = v.range("재시", "재시\u{10FFFF}").map(|(t, _)| t).collect();
+        assert_eq!(found, ["재시도", "재시도증폭", "재시작"]);
+        assert_eq!(v.range("캐", "가").count(), 0);
+        assert_eq!(v.iter().count(), 5);
+        assert_eq!(v.common_count(), 1);
+    }
+
+    #[test]
+    fn corrupt_bytes_are_errors_not_panics() {
+        let (bytes, n) = sample();
+        for cut in 0..bytes.len() {
+            assert!(Vocab::decode(&bytes[..cut], n).is_err(), "cut at {cut}");
+        }
+        let mut extra = bytes.clone();
+        extra.push(0);
+        assert!(Vocab::decode(&extra, n).is_err());
+        // Fewer incidents than a document frequency or an incident number says.
+        assert!(Vocab::decode(&bytes, 8).is_err());
+        // Wider incident numbers.
+        let wide = encode([("a", &[300u32][..]), ("b", &[1, 2][..])], 1000);
+        let v = Vocab::decode(&wide, 1000).unwrap();
+        assert_eq!(v.get("a"), Some(Postings::Single(300)));
+        assert!(Vocab::decode(&wide, 200).is_err());
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0xff;
+            let _ = Vocab::decode(&b, n);
+        }
+    }
+}
