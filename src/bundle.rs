@@ -235,8 +235,10 @@ fn service_worker(files: &[(String, Vec<u8>)], version: &str) -> String {
         .replace("__SHELL__", &shell_json)
 }
 
-/// Raw and gzip sizes of the wasm module, the JS, the CSS and the index, and the
-/// total that a first search downloads (wasm + JS + index).
+/// Raw and gzip sizes of the wasm module, the JS, the CSS, the index (what every
+/// search needs: `meta.bin` and the filters) and the listing files (fetched for the
+/// hits shown), the total before a first search (wasm + JS + index), and that total
+/// with the listings of a first page of ten hits.
 pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     let gz = |bytes: &[u8]| {
         use std::io::Write;
@@ -260,13 +262,22 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     let js = group("JS", &|n| n == "app.js" || n == "pkg/incident_library.js");
     let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
     let css = group("CSS", &|n| n.ends_with(".css"));
-    let index = group("index", &|n| n.starts_with("index/"));
+    let is_listing = |n: &str| n.starts_with("index/listing-");
+    let index = group("index", &|n| n.starts_with("index/") && !is_listing(n));
+    let count = files.iter().filter(|(n, _)| is_listing(n)).count();
+    let listings = group(&format!("listings ({count})"), &|n| is_listing(n));
     let total = SizeRow {
         what: "wasm + JS + index".into(),
         raw: wasm.raw + js.raw + index.raw,
         gzip: wasm.gzip + js.gzip + index.gzip,
     };
-    vec![wasm, js, css, index, total, widget]
+    let page = count.min(10);
+    let first_page = SizeRow {
+        what: format!("+ {page} listings"),
+        raw: total.raw + listings.raw * page / count.max(1),
+        gzip: total.gzip + listings.gzip * page / count.max(1),
+    };
+    vec![wasm, js, css, index, listings, total, first_page, widget]
 }
 
 /// Loads the analyzer with the corpus's user dictionary, when it has one.

@@ -6,13 +6,15 @@
 //! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary
 //!   ([`crate::vocab`]: every term with its document frequency, or its incident when
 //!   it has one), every incident's id and date, and the list of chunks.
-//! * `listing-NNNN.bin` ([`ListingChunk`]): what a result list shows for a run of
-//!   incidents: id, title, organisation, date, facet values, summary.
-//! * `filters-NNNN.bin` ([`FilterChunk`]): the per-incident term filters of the
-//!   same run.
+//! * `filters-NNNN.bin` ([`FilterChunk`]): the per-incident term filters of a run
+//!   of incidents.
+//! * `listing-NNNN.bin` ([`ListingChunk`]): the title and summary that a result list
+//!   shows, for [`LISTING_CHUNK`] incidents each.
 //!
-//! Listing data and filters are kept apart and chunked, so a large corpus can be
-//! loaded piece by piece; `docs/index-format.md` is the full description.
+//! Meta and filters are what a search needs; listing files are only read for the
+//! hits that are shown, so the browser fetches them as they are needed
+//! ([`Index::open`], [`Index::add_listings`]) while native tools load everything
+//! ([`Index::load`]). `docs/index-format.md` is the full description.
 
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +23,12 @@ use crate::filter::{Lookup, TermFilter};
 use crate::format::{self, FormatError, Kind};
 use crate::vocab::{Postings, Vocab};
 
-/// Incidents per listing and filter chunk.
+/// Incidents per filter chunk.
 pub const CHUNK_SIZE: usize = 512;
+
+/// Incidents per listing file: one, so that a page of hits in relevance order
+/// fetches the text of those hits and nothing else.
+pub const LISTING_CHUNK: usize = 1;
 
 /// The facets, in the order they are stored and shown.
 pub const FACETS: [(&str, &str, &str); 5] = [
@@ -49,8 +55,11 @@ pub struct Meta {
     pub days: Vec<i32>,
     /// Exact incident sets of the common terms, numbered as the vocabulary says.
     pub common: Vec<Bitset>,
-    /// The chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
+    /// The filter chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
     pub chunks: Vec<ChunkRef>,
+    /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
+    /// digits or more) holds incidents `c*listing_chunk ..`.
+    pub listing_chunk: u32,
 }
 
 /// One facet and its values.
@@ -81,40 +90,43 @@ pub struct FacetValue {
     pub docs: Bitset,
 }
 
-/// Where a chunk's two files are.
+/// Where a filter chunk is.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ChunkRef {
-    /// Listing file name, relative to the index folder.
-    pub listing: String,
     /// Filter file name, relative to the index folder.
     pub filters: String,
     /// Number of incidents in the chunk.
     pub len: u32,
 }
 
-/// What a result list shows for one incident.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+/// What a result list shows for one incident. Only the title and the summary are
+/// stored in listing files; the rest comes from `meta.bin` on load.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct Listing {
     /// `IL-0001` form.
+    #[serde(skip)]
     pub id: String,
-    /// One Korean sentence.
+    /// One Korean sentence (empty until the listing file is loaded).
     pub title: String,
-    /// Organisation slug. Not stored: filled in from the `org` facet on load.
+    /// Organisation slug.
     #[serde(skip)]
     pub org: String,
     /// `YYYY-MM-DD`.
+    #[serde(skip)]
     pub date: String,
-    /// Value positions per facet, in [`FACETS`] order. Not stored: filled in from
-    /// the facet bitsets on load.
+    /// Value positions per facet, in [`FACETS`] order.
     #[serde(skip)]
     pub facets: Vec<Vec<u16>>,
-    /// Plain-text summary (the record's 요약).
+    /// Plain-text summary (the record's 요약; empty until the listing file is loaded).
     pub summary: String,
 }
 
 /// A chunk of listing data.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ListingChunk {
+    /// Number of the chunk's first incident: a file saved under another chunk's
+    /// name is refused rather than showing the wrong titles.
+    pub first: u32,
     /// Listings in incident-number order.
     pub listings: Vec<Listing>,
 }
@@ -133,8 +145,11 @@ pub struct Index {
     pub meta: Meta,
     /// The vocabulary.
     pub vocab: Vocab,
-    /// All listings, by incident number.
+    /// All listings, by incident number; title and summary are empty where
+    /// [`Index::is_listed`] is false.
     pub listings: Vec<Listing>,
+    /// Which listings have their listing file loaded.
+    listed: Vec<bool>,
     /// All filters, by incident number.
     pub filters: Vec<Lookup>,
     /// Every label and synonym of every facet value, normalised once for the query
@@ -173,6 +188,28 @@ pub struct TaxonomyName {
     pub squashed: String,
 }
 
+fn cannot_read(file: &str, e: impl std::fmt::Display) -> LoadError {
+    LoadError {
+        file: file.to_string(),
+        error: FormatError::Decode(format!("cannot read: {e}")),
+    }
+}
+
+/// `YYYY-MM-DD` of a day counted from 1970-01-01 (proleptic Gregorian calendar).
+pub fn date_of(days: i32) -> String {
+    // Howard Hinnant's civil_from_days.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// Text as it is compared with taxonomy names: normalised, without spaces.
 pub fn squash(s: &str) -> String {
     crate::text::normalize(s)
@@ -199,32 +236,36 @@ impl std::fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 impl Index {
-    /// Loads an index from its files: `read(name)` returns the bytes of a file of the
-    /// index folder (`meta.bin`, then the chunk files the meta names).
+    /// Loads an index completely from its files: `read(name)` returns the bytes of a
+    /// file of the index folder (`meta.bin`, then the files the meta names).
     pub fn load<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
+        let mut index = Index::open(&mut read)?;
+        for file in index.listing_files() {
+            let bytes = read(&file).map_err(|e| cannot_read(&file, e))?;
+            index.add_listings(&file, &bytes)?;
+        }
+        Ok(index)
+    }
+
+    /// Opens an index for searching: `meta.bin` and the filters, without the listing
+    /// files, which [`Index::add_listings`] adds as hits need them.
+    pub fn open<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
         let fail = |file: &str, error: FormatError| LoadError {
             file: file.to_string(),
             error,
         };
-        let get = |read: &mut dyn FnMut(&str) -> Result<Vec<u8>, E>, name: &str| {
-            read(name).map_err(|e| fail(name, FormatError::Decode(format!("cannot read: {e}"))))
-        };
-        let meta_bytes = get(&mut read, "meta.bin")?;
+        let meta_bytes = read("meta.bin").map_err(|e| cannot_read("meta.bin", e))?;
         let meta: Meta = format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
-        let mut listings = Vec::with_capacity(meta.ids.len());
         let mut filters = Vec::with_capacity(meta.ids.len());
         for chunk in &meta.chunks {
-            let bytes = get(&mut read, &chunk.listing)?;
-            let lc: ListingChunk = format::decode(Kind::Listing, &bytes).map_err(|e| fail(&chunk.listing, e))?;
-            let bytes = get(&mut read, &chunk.filters)?;
+            let bytes = read(&chunk.filters).map_err(|e| cannot_read(&chunk.filters, e))?;
             let fc: FilterChunk = format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
-            if lc.listings.len() != chunk.len as usize || fc.filters.len() != chunk.len as usize {
+            if fc.filters.len() != chunk.len as usize {
                 return Err(fail(
-                    &chunk.listing,
+                    &chunk.filters,
                     FormatError::Decode("chunk length differs from meta.bin".into()),
                 ));
             }
-            listings.extend(lc.listings);
             for f in &fc.filters {
                 filters.push(
                     f.to_lookup()
@@ -232,22 +273,25 @@ impl Index {
                 );
             }
         }
-        Index::from_parts(meta, listings, filters)
+        Index::from_parts(meta, filters)
     }
 
-    /// Assembles an index from decoded parts, checking that they agree.
-    pub fn from_parts(meta: Meta, mut listings: Vec<Listing>, filters: Vec<Lookup>) -> Result<Index, LoadError> {
+    /// Assembles an index without listing text from a decoded meta and the filters,
+    /// checking that they agree.
+    pub fn from_parts(meta: Meta, filters: Vec<Lookup>) -> Result<Index, LoadError> {
         let bad = |m: &str| LoadError {
             file: "meta.bin".into(),
             error: FormatError::Decode(m.into()),
         };
         let n = meta.ids.len();
-        if meta.days.len() != n || listings.len() != n || filters.len() != n || meta.common.iter().any(|b| b.len() > n)
-        {
-            return Err(bad("incident counts of meta, listings and filters differ"));
+        if meta.days.len() != n || filters.len() != n || meta.common.iter().any(|b| b.len() > n) {
+            return Err(bad("incident counts of meta and filters differ"));
         }
         if meta.facets.len() != FACETS.len() {
             return Err(bad("unexpected number of facets"));
+        }
+        if meta.listing_chunk == 0 {
+            return Err(bad("listing chunk size is zero"));
         }
         let vocab = Vocab::decode(&meta.vocab, n).map_err(|error| LoadError {
             file: "meta.bin".into(),
@@ -256,23 +300,32 @@ impl Index {
         if vocab.common_count() != meta.common.len() {
             return Err(bad("common-term bitsets differ from the vocabulary"));
         }
-        for (d, l) in listings.iter_mut().enumerate() {
-            l.facets = meta
-                .facets
-                .iter()
-                .map(|f| {
-                    (0..f.values.len())
-                        .filter(|&v| f.values[v].docs.contains(d))
-                        .map(|v| v as u16)
-                        .collect()
-                })
-                .collect();
-            let org = &meta.facets[FACETS.len() - 1];
-            l.org = l.facets[FACETS.len() - 1]
-                .first()
-                .map(|&v| org.values[v as usize].slug.clone())
-                .unwrap_or_default();
-        }
+        let org = &meta.facets[FACETS.len() - 1];
+        let listings = (0..n)
+            .map(|d| {
+                let facets: Vec<Vec<u16>> = meta
+                    .facets
+                    .iter()
+                    .map(|f| {
+                        (0..f.values.len())
+                            .filter(|&v| f.values[v].docs.contains(d))
+                            .map(|v| v as u16)
+                            .collect()
+                    })
+                    .collect();
+                Listing {
+                    id: meta.ids[d].clone(),
+                    title: String::new(),
+                    org: facets[FACETS.len() - 1]
+                        .first()
+                        .map(|&v| org.values[v as usize].slug.clone())
+                        .unwrap_or_default(),
+                    date: date_of(meta.days[d]),
+                    facets,
+                    summary: String::new(),
+                }
+            })
+            .collect();
         let mut names = Vec::new();
         for (f, facet) in meta.facets.iter().enumerate() {
             for (v, value) in facet.values.iter().enumerate() {
@@ -287,6 +340,7 @@ impl Index {
             }
         }
         Ok(Index {
+            listed: vec![false; n],
             meta,
             vocab,
             listings,
@@ -294,6 +348,57 @@ impl Index {
             names,
             keyed: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The listing file that holds incident `doc`.
+    pub fn listing_file(&self, doc: usize) -> String {
+        format!("listing-{:04}.bin", doc / self.meta.listing_chunk as usize)
+    }
+
+    /// Every listing file, in order.
+    pub fn listing_files(&self) -> Vec<String> {
+        let per = self.meta.listing_chunk as usize;
+        (0..self.len().div_ceil(per))
+            .map(|c| self.listing_file(c * per))
+            .collect()
+    }
+
+    /// True when the title and summary of incident `doc` are loaded.
+    pub fn is_listed(&self, doc: usize) -> bool {
+        self.listed.get(doc).copied().unwrap_or(false)
+    }
+
+    /// Adds the titles and summaries of listing file `file`.
+    pub fn add_listings(&mut self, file: &str, bytes: &[u8]) -> Result<(), LoadError> {
+        let fail = |error: FormatError| LoadError {
+            file: file.to_string(),
+            error,
+        };
+        let per = self.meta.listing_chunk as usize;
+        let c = file
+            .strip_prefix("listing-")
+            .and_then(|f| f.strip_suffix(".bin"))
+            .and_then(|c| c.parse::<usize>().ok())
+            .filter(|&c| c * per < self.len() && self.listing_file(c * per) == file)
+            .ok_or_else(|| fail(FormatError::Decode("not a listing file of this index".into())))?;
+        let chunk: ListingChunk = format::decode(Kind::Listing, bytes).map_err(fail)?;
+        let start = c * per;
+        let end = (start + per).min(self.len());
+        if chunk.first as usize != start {
+            return Err(fail(FormatError::Decode(format!(
+                "holds the listing of incident {}, not {start}",
+                chunk.first
+            ))));
+        }
+        if chunk.listings.len() != end - start {
+            return Err(fail(FormatError::Decode("chunk length differs from meta.bin".into())));
+        }
+        for (d, l) in (start..end).zip(chunk.listings) {
+            self.listings[d].title = l.title;
+            self.listings[d].summary = l.summary;
+            self.listed[d] = true;
+        }
+        Ok(())
     }
 
     /// Number of incidents.

@@ -15,7 +15,9 @@ use crate::facets::Bitset;
 use crate::filter::TermFilter;
 use crate::format::{self, Kind};
 use crate::hash::{term_key, Field};
-use crate::index::{ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS};
+use crate::index::{
+    ChunkRef, Facet, FacetValue, FilterChunk, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS, LISTING_CHUNK,
+};
 use crate::particles;
 use crate::vocab::is_common;
 
@@ -109,7 +111,10 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
             common_docs.push(set);
         }
     }
-    let filtered = |t: &str| docs.get(t).is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n));
+    let filtered = |t: &str| {
+        docs.get(t)
+            .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
+    };
     let mut filters = Vec::with_capacity(n);
     let mut filter_keys = 0;
     for r in &records {
@@ -148,45 +153,23 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         })
         .collect();
 
+    // Listing files hold only what meta.bin does not: title and summary.
     let listings: Vec<Listing> = corpus
         .incidents
         .iter()
         .map(|inc| Listing {
-            id: inc.id.clone(),
             title: inc.title.clone(),
-            org: inc.org.clone(),
-            date: inc.date.to_string(),
-            facets: FACETS
-                .iter()
-                .enumerate()
-                .map(|(f, &(key, _, _))| {
-                    inc.facet(key)
-                        .iter()
-                        .filter_map(|s| corpus.taxonomy.facets[f].iter().position(|v| v.slug == *s))
-                        .map(|p| p as u16)
-                        .collect()
-                })
-                .collect(),
             summary: summary(inc),
+            ..Listing::default()
         })
         .collect();
 
     let mut files = Vec::new();
     let mut chunks = Vec::new();
-    for (c, (lchunk, fchunk)) in listings.chunks(CHUNK_SIZE).zip(filters.chunks(CHUNK_SIZE)).enumerate() {
-        let listing = format!("listing-{c:04}.bin");
-        let filters = format!("filters-{c:04}.bin");
+    for (c, fchunk) in filters.chunks(CHUNK_SIZE).enumerate() {
+        let name = format!("filters-{c:04}.bin");
         files.push((
-            listing.clone(),
-            format::encode(
-                Kind::Listing,
-                &ListingChunk {
-                    listings: lchunk.to_vec(),
-                },
-            ),
-        ));
-        files.push((
-            filters.clone(),
+            name.clone(),
             format::encode(
                 Kind::Filters,
                 &FilterChunk {
@@ -195,10 +178,21 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
             ),
         ));
         chunks.push(ChunkRef {
-            listing,
-            filters,
-            len: lchunk.len() as u32,
+            filters: name,
+            len: fchunk.len() as u32,
         });
+    }
+    for (c, lchunk) in listings.chunks(LISTING_CHUNK).enumerate() {
+        files.push((
+            format!("listing-{c:04}.bin"),
+            format::encode(
+                Kind::Listing,
+                &ListingChunk {
+                    first: (c * LISTING_CHUNK) as u32,
+                    listings: lchunk.to_vec(),
+                },
+            ),
+        ));
     }
     let meta = Meta {
         corpus_date: corpus_date(corpus),
@@ -208,6 +202,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
         common: common_docs,
         chunks,
+        listing_chunk: LISTING_CHUNK as u32,
     };
     files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
     Ok(BuiltIndex {

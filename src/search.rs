@@ -176,6 +176,11 @@ pub struct Response {
     /// With `prefix`: vocabulary terms the last word may be the start of, most
     /// frequent first (autocomplete).
     pub completions: Vec<String>,
+    /// Listing files (`index/` names) that this page's hits need and that are not
+    /// loaded: those hits have an empty title and summary until
+    /// [`Index::add_listings`] adds the files. Always empty for a fully loaded index.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
 }
 
 /// Why a request was refused.
@@ -283,12 +288,15 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
 
     let per_page = if request.per_page == 0 { 10 } else { request.per_page };
     let page = request.page.max(1);
-    let hits = docs
-        .iter()
-        .skip((page - 1).saturating_mul(per_page))
-        .take(per_page)
-        .map(|&d| hit(index, d, scores[d]))
-        .collect();
+    let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
+    let hits = shown().map(|&d| hit(index, d, scores[d])).collect();
+    let mut missing: Vec<String> = Vec::new();
+    for &d in shown().filter(|&&d| !index.is_listed(d)) {
+        let file = index.listing_file(d);
+        if !missing.contains(&file) {
+            missing.push(file);
+        }
+    }
 
     let mut facet_counts = BTreeMap::new();
     for (f, facet) in index.meta.facets.iter().enumerate() {
@@ -333,6 +341,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         suggestions,
         graph,
         completions,
+        missing,
     })
 }
 

@@ -98,7 +98,11 @@ impl Reader<'_> {
     }
 
     fn take(&mut self, n: usize) -> Result<&[u8], FormatError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| bad("truncated"))?;
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| bad("truncated"))?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
@@ -218,7 +222,10 @@ impl Vocab {
 
     /// Number of terms kept as common bitsets.
     pub fn common_count(&self) -> usize {
-        self.postings.iter().filter(|p| matches!(p, Postings::Common { .. })).count()
+        self.postings
+            .iter()
+            .filter(|p| matches!(p, Postings::Common { .. }))
+            .count()
     }
 
     /// Term number `i`.

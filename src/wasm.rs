@@ -7,7 +7,10 @@
 //! const files = {};
 //! for (const name of IncidentLibrary.chunkFiles(meta)) files[name] = /* fetch name */;
 //! const lib = new IncidentLibrary(meta, files);
-//! const result = lib.search({ query: "재시도를", filters: [["cause", "retry-amplification"]] });
+//! let result = lib.search({ query: "재시도를", filters: [["cause", "retry-amplification"]] });
+//! // Titles and summaries of the hits shown are fetched as they are needed:
+//! for (const name of result.missing ?? []) lib.addListing(name, /* fetch name */);
+//! if (result.missing) result = lib.search(/* the same request */);
 //! ```
 
 use serde::Serialize;
@@ -31,22 +34,19 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 
 #[wasm_bindgen]
 impl IncidentLibrary {
-    /// The chunk file names that `meta.bin` refers to, in the order to pass them.
+    /// The filter files that `meta.bin` refers to: what the constructor needs.
     #[wasm_bindgen(js_name = chunkFiles)]
     pub fn chunk_files(meta: &[u8]) -> Result<Vec<String>, JsError> {
         let meta: Meta = format::decode(Kind::Meta, meta).map_err(|e| JsError::new(&format!("meta.bin: {e}")))?;
-        Ok(meta
-            .chunks
-            .iter()
-            .flat_map(|c| [c.listing.clone(), c.filters.clone()])
-            .collect())
+        Ok(meta.chunks.iter().map(|c| c.filters.clone()).collect())
     }
 
-    /// Loads the index from `meta.bin` and an object mapping chunk file names to
-    /// their bytes (`Uint8Array`).
+    /// Opens the index from `meta.bin` and an object mapping the filter file names
+    /// of [`IncidentLibrary::chunk_files`] to their bytes (`Uint8Array`). Listing
+    /// files are added with `addListing` as search results name them in `missing`.
     #[wasm_bindgen(constructor)]
     pub fn new(meta: Vec<u8>, files: &js_sys::Object) -> Result<IncidentLibrary, JsError> {
-        let index = Index::load(|name| {
+        let index = Index::open(|name| {
             if name == "meta.bin" {
                 return Ok(meta.clone());
             }
@@ -58,6 +58,20 @@ impl IncidentLibrary {
         })
         .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(IncidentLibrary { index })
+    }
+
+    /// Adds a listing file (a name from a response's `missing`) and its bytes.
+    #[wasm_bindgen(js_name = addListing)]
+    pub fn add_listing(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
+        self.index
+            .add_listings(name, bytes)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Every listing file, for callers that want all titles and summaries at once.
+    #[wasm_bindgen(js_name = listingFiles)]
+    pub fn listing_files(&self) -> Vec<String> {
+        self.index.listing_files()
     }
 
     /// Runs a search. `request` is `{query, filters: [[facet, slug]…], sort:

@@ -55,6 +55,32 @@ fn round_trip() {
             assert!(index.in_title(d, t), "{} title lacks {t}", incident.id);
         }
     }
+    // Opened for searching, as the browser does: listing files are added as the
+    // shown hits need them, and a response names the ones that are missing.
+    let files = read_dir(&dir.path().join("dist/index"));
+    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
+    assert!((0..open.len()).all(|d| !open.is_listed(d) && open.listings[d].title.is_empty()));
+    assert_eq!(open.listings[0].date, corpus.incidents[0].date.to_string());
+    let request = incident_library::search::Request {
+        query: "재시도".into(),
+        per_page: 5,
+        ..Default::default()
+    };
+    let first = incident_library::search::search(&open, &request).unwrap();
+    assert_eq!(first.hits.len(), 5);
+    assert!(first.hits.iter().all(|h| h.title.is_empty()));
+    assert_eq!(first.missing.len(), 5, "{:?}", first.missing);
+    for name in &first.missing {
+        open.add_listings(name, &files[name]).unwrap();
+    }
+    let second = incident_library::search::search(&open, &request).unwrap();
+    assert!(second.missing.is_empty());
+    let full = incident_library::search::search(&index, &request).unwrap();
+    assert_eq!(second, full);
+    assert!(open
+        .add_listings("listing-9999.bin", &files["listing-0000.bin"])
+        .is_err());
+
     // Facet bitsets agree with the records.
     let org = index.facet_position("org").unwrap();
     for value in &index.meta.facets[org].values {
@@ -74,10 +100,13 @@ fn every_damaged_file_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     build(&common::repo().join("data"), &dir.path().join("dist"));
     let files = read_dir(&dir.path().join("dist/index"));
-    assert!(load(&files).is_ok());
-    assert_eq!(files.len(), 3, "{:?}", files.keys());
+    let index = load(&files).unwrap();
+    // meta.bin, one filter chunk, one listing file per incident.
+    assert_eq!(files.len(), 2 + index.len(), "{:?}", files.keys());
+    let last = index.listing_file(index.len() - 1);
 
-    for name in files.keys() {
+    for name in ["meta.bin", "filters-0000.bin", "listing-0000.bin", last.as_str()] {
+        let name = &name.to_string();
         let original = &files[name];
         let with = |bytes: Vec<u8>| {
             let mut f = files.clone();
@@ -110,7 +139,12 @@ fn every_damaged_file_is_a_clear_error() {
         bad.extend_from_slice(b"junk");
         assert_eq!(with(bad).error, FormatError::TrailingBytes(4));
         // Another kind of file under this name.
-        let other = files.keys().find(|n| *n != name).unwrap();
+        let other = if name.starts_with("listing-") {
+            "meta.bin"
+        } else {
+            "listing-0000.bin"
+        };
+        let other = &other.to_string();
         assert!(
             matches!(with(files[other].clone()).error, FormatError::WrongKind { .. }),
             "{name} <- {other}"
@@ -122,6 +156,13 @@ fn every_damaged_file_is_a_clear_error() {
         assert_eq!(&err.file, name);
         assert!(err.to_string().contains("cannot read"), "{err}");
     }
+
+    // Another incident's listing file under this name.
+    let mut f = files.clone();
+    f.insert("listing-0000.bin".into(), files["listing-0001.bin"].clone());
+    let err = load(&f).unwrap_err();
+    assert_eq!(err.file, "listing-0000.bin");
+    assert!(err.to_string().contains("incident 1, not 0"), "{err}");
 
     // The CLI reports the same error and the file's name, without panicking.
     fs::write(dir.path().join("dist/index/meta.bin"), b"ILIX\x01\x00").unwrap();

@@ -125,7 +125,14 @@ async function loadLibrary() {
   const meta = await fetchBytes("meta.bin");
   const files = {};
   await Promise.all(IncidentLibrary.chunkFiles(meta).map(async (n) => { files[n] = await fetchBytes(n); }));
-  return new IncidentLibrary(meta, files);
+  const lib = new IncidentLibrary(meta, files);
+  // Titles and summaries live in one small file per incident, fetched for the hits
+  // that are shown.
+  lib.fetchListings = async (names) => {
+    const loaded = await Promise.all(names.map(async (n) => [n, await fetchBytes(n)]));
+    for (const [n, bytes] of loaded) lib.addListing(n, bytes);
+  };
+  return lib;
 }
 
 class SearchPage {
@@ -140,7 +147,7 @@ class SearchPage {
     // On a phone the filters start folded so that the results come first.
     if (matchMedia("(max-width: 52rem)").matches) document.getElementById("facet-panel").open = false;
     this.input.value = this.state.q;
-    this.render();
+    this.ready = this.render();
   }
 
   replaceLibrary(lib) {
@@ -226,8 +233,24 @@ class SearchPage {
     }
   }
 
-  render() {
-    const r = this.run();
+  // Renders the state. A newer render started while this one waits for listing
+  // files wins; a failed fetch (offline, file not kept) leaves those hits untitled.
+  async render() {
+    const generation = (this.generation = (this.generation ?? 0) + 1);
+    let r = this.run();
+    if (r.missing) {
+      try {
+        await this.lib.fetchListings(r.missing);
+      } catch (e) {
+        console.warn("listing files unavailable:", e);
+      }
+      if (generation !== this.generation) return;
+      r = this.run();
+    }
+    this.show(r);
+  }
+
+  show(r) {
     const terms = highlightTerms(r);
     this.renderUnderstood(r);
     this.renderFacets(r);
@@ -399,7 +422,7 @@ class SearchPage {
       }
       ol.append(
         el("li", { class: "hit" },
-          el("h3", {}, el("a", { href: at(`incidents/${encodeURIComponent(h.id)}/`) }, ...highlighted(h.title, terms))),
+          el("h3", {}, el("a", { href: at(`incidents/${encodeURIComponent(h.id)}/`) }, ...highlighted(h.title || h.id, terms))),
           el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date }, h.date)),
           tags,
           el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),
@@ -494,8 +517,9 @@ watchConnection();
 if (document.getElementById("search")) {
   loadLibrary()
     .finally(startServiceWorker)
-    .then((lib) => {
+    .then(async (lib) => {
       window.incidentSearch = new SearchPage(lib);
+      await window.incidentSearch.ready;
       document.body.dataset.ready = "true";
       // A new build took over (new service worker): search its index from now on.
       navigator.serviceWorker?.addEventListener("controllerchange", () => {

@@ -122,7 +122,7 @@ class IncidentSearch extends HTMLElement {
     try {
       this.lib = await library(this.base);
       this.labels = Object.fromEntries(this.lib.facets().map((f) => [f.key, Object.fromEntries(f.values.map((v) => [v.slug, v]))]));
-      this.run();
+      await this.run();
       this.dataset.ready = "true";
     } catch (e) {
       console.warn("incident-search:", e);
@@ -131,7 +131,7 @@ class IncidentSearch extends HTMLElement {
     }
   }
 
-  run() {
+  async run() {
     const filters = {};
     for (const f of FACETS) {
       const v = this.getAttribute(f);
@@ -141,7 +141,9 @@ class IncidentSearch extends HTMLElement {
     const limit = Math.max(1, Math.min(50, parseInt(this.getAttribute("limit") || "5", 10) || 5));
     let result;
     try {
-      result = this.lib.search(query, { filters, perPage: limit, prefix: Boolean(this.input) });
+      const generation = (this.generation = (this.generation ?? 0) + 1);
+      result = await this.lib.search(query, { filters, perPage: limit, prefix: Boolean(this.input) });
+      if (generation !== this.generation) return;
     } catch (e) {
       this.setStatus(String(e.message || e));
       this.list.replaceChildren();

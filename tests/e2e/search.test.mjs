@@ -19,6 +19,9 @@ after(async () => {
 });
 
 const text = (page, sel) => page.locator(sel).innerText();
+// A page of hits renders once its listing files are in, so wait for what a user sees.
+const shows = (page, sel, expected) =>
+  page.waitForFunction(([s, e]) => document.querySelector(s)?.innerText === e, [sel, expected]).then(() => expected);
 const chips = (page) => page.locator("#applied .chip").evaluateAll((els) => els.map((e) => e.textContent));
 const hitTitles = (page) => page.locator("#list .hit h3").allInnerTexts();
 const param = (page, name) => new URL(page.url()).searchParams.getAll(name);
@@ -71,6 +74,34 @@ test("hit order for the seed queries", async () => {
   }
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test("a first search fetches the index and the listing files of the hits it shows, no others", async () => {
+  const fixture = await serve(fixtureCorpus(23));
+  try {
+    const { context, page } = await openPage(browser);
+    const fetched = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.includes("/index/")) fetched.push(path.slice(path.lastIndexOf("/") + 1));
+    });
+    await page.goto(fixture.url + "?q=" + encodeURIComponent("DNS 레코드"));
+    await ready(page);
+    const want = native(fixture, "DNS 레코드");
+    assert.equal(want.total, 23);
+    assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title));
+    assert.ok(fetched.includes("meta.bin") && fetched.some((n) => n.startsWith("filters-")), fetched.join(" "));
+    // One listing file per incident shown: the page of ten, not all 23.
+    const listings = () => fetched.filter((n) => n.startsWith("listing-"));
+    assert.equal(listings().length, 10, fetched.join(" "));
+    await page.getByRole("button", { name: "다음" }).click();
+    await shows(page, "#range", "23건 중 11~20번째");
+    assert.equal(listings().length, 20, fetched.join(" "));
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    fixture.stop();
+  }
 });
 
 test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
@@ -195,14 +226,14 @@ test("paging: 사례 N건 and N건 중 a~b번째 over 23 incidents", async () =>
     assert.equal(await text(page, "#range"), "23건 중 1~10번째");
     assert.equal((await hitTitles(page)).length, 10);
     await page.getByRole("button", { name: "다음" }).click();
-    assert.equal(await text(page, "#range"), "23건 중 11~20번째");
+    await shows(page, "#range", "23건 중 11~20번째");
     await page.getByRole("button", { name: "3", exact: true }).click();
-    assert.equal(await text(page, "#range"), "23건 중 21~23번째");
+    await shows(page, "#range", "23건 중 21~23번째");
     assert.equal((await hitTitles(page)).length, 3);
     assert.equal(param(page, "page")[0], "3");
     await page.goBack();
     await page.waitForFunction(() => new URL(location.href).searchParams.get("page") === "2");
-    assert.equal(await text(page, "#range"), "23건 중 11~20번째");
+    await shows(page, "#range", "23건 중 11~20번째");
     assert.deepEqual(page.errors, []);
     await context.close();
   } finally {

@@ -53,7 +53,7 @@ export declare class IncidentLibrary {
   static open(baseUrl: string | URL): Promise<IncidentLibrary>;
   readonly base: URL;
   readonly size: number;
-  search(query: string, options?: SearchOptions): SearchResult;
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
   facets(): Facet[];
   /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */
   get(id: string): Promise<Record<string, unknown>>;

@@ -3,7 +3,7 @@
 //
 //   import { IncidentLibrary } from "https://incidents.example.org/pkg/library.js";
 //   const lib = await IncidentLibrary.open("https://incidents.example.org/");
-//   const { hits } = lib.search("재시도를", { filters: { component: ["cloud-load-balancer"] } });
+//   const { hits } = await lib.search("재시도를", { filters: { component: ["cloud-load-balancer"] } });
 import init, { IncidentLibrary as Core } from "./incident_library.js";
 
 let ready;
@@ -23,18 +23,25 @@ export class IncidentLibrary {
     const meta = await bytes("meta.bin");
     const files = {};
     await Promise.all(Core.chunkFiles(meta).map(async (n) => { files[n] = await bytes(n); }));
-    return new IncidentLibrary(base, new Core(meta, files));
+    return new IncidentLibrary(base, new Core(meta, files), bytes);
   }
 
-  constructor(base, core) {
+  constructor(base, core, bytes) {
     this.base = base;
     this.core = core;
+    this.bytes = bytes;
   }
 
-  /** Ranked incidents for `query` (may be empty), with facet counts. */
-  search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false } = {}) {
+  /** Ranked incidents for `query` (may be empty), with facet counts. The titles and
+   *  summaries of the hits are fetched on first use, one small file per incident. */
+  async search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false } = {}) {
     const pairs = Object.entries(filters).flatMap(([facet, slugs]) => [].concat(slugs).map((s) => [facet, s]));
-    return this.core.search({ query, filters: pairs, sort, page, per_page: perPage, prefix });
+    const request = { query, filters: pairs, sort, page, per_page: perPage, prefix };
+    const result = this.core.search(request);
+    if (!result.missing) return result;
+    const loaded = await Promise.all(result.missing.map(async (n) => [n, await this.bytes(n)]));
+    for (const [n, b] of loaded) this.core.addListing(n, b);
+    return this.core.search(request);
   }
 
   /** Every facet with its values, labels, synonyms and counts. */
