@@ -241,11 +241,8 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
     let emitted = &out[start..];
     if !emitted.contains(&lower) {
         match particles::bare(&lower) {
-            Some(bare) => {
-                if !emitted.contains(&bare) {
-                    out.push(bare);
-                }
-            }
+            Some(bare) if !emitted.contains(&bare) => out.push(bare),
+            Some(_) => {}
             None if emitted.is_empty() && !lower.chars().any(|c| c.is_ascii_digit()) => out.push(lower),
             None => {}
         }
