@@ -456,7 +456,7 @@ fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json:
         );
         println!("     {}", hit.title);
     }
-    for (key, counts) in &response.facets {
+    for (key, counts) in response.facets.iter() {
         let shown: Vec<String> = counts
             .iter()
             .filter(|c| c.count > 0 || c.selected)

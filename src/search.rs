@@ -9,7 +9,6 @@
 //! recent incident, then to the lower id.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -82,9 +81,46 @@ pub struct Hit {
     /// `YYYY-MM-DD`.
     pub date: String,
     /// Facet value slugs by facet key.
-    pub facets: BTreeMap<String, Vec<String>>,
+    pub facets: ByFacet<Vec<String>>,
     /// Summary text.
     pub summary: String,
+}
+
+/// Values by facet key, in the index's facet order; serialised as an object. (What
+/// a `BTreeMap` would do, without its code in the browser module.)
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ByFacet<V>(pub Vec<(String, V)>);
+
+impl<V> ByFacet<V> {
+    /// The value of facet `key`.
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Facet keys with their values.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl<V> std::ops::Index<&str> for ByFacet<V> {
+    type Output = V;
+
+    /// Panics when there is no facet `key`, like a map's index.
+    fn index(&self, key: &str) -> &V {
+        self.get(key).unwrap_or_else(|| panic!("no facet {key}"))
+    }
+}
+
+impl<V: Serialize> Serialize for ByFacet<V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 /// The count of one facet value.
@@ -166,7 +202,7 @@ pub struct Response {
     /// This page's hits.
     pub hits: Vec<Hit>,
     /// Counts per facet key, values in taxonomy order.
-    pub facets: BTreeMap<String, Vec<FacetCount>>,
+    pub facets: ByFacet<Vec<FacetCount>>,
     /// How each query word was understood.
     pub words: Vec<Word>,
     /// Taxonomy values named in the query that are not selected yet.
@@ -298,7 +334,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         }
     }
 
-    let mut facet_counts = BTreeMap::new();
+    let mut facet_counts = ByFacet::default();
     for (f, facet) in index.meta.facets.iter().enumerate() {
         let values = facet
             .values
@@ -312,7 +348,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
                 in_results: value.docs.intersection_len(&counted.matching),
             })
             .collect();
-        facet_counts.insert(facet.key.clone(), values);
+        facet_counts.0.push((facet.key.clone(), values));
     }
 
     let suggestions = suggest(index, &request.query, &selection);
@@ -395,6 +431,7 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
             )
         })
         .collect();
+    let facets = ByFacet(facets);
     Hit {
         id: l.id.clone(),
         score: (score * 1000.0).round() / 1000.0,
@@ -415,7 +452,7 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
         return Vec::new();
     }
     // The longest name found for each value.
-    let mut best: BTreeMap<(usize, usize), &crate::index::TaxonomyName> = BTreeMap::new();
+    let mut best: Vec<((usize, usize), &crate::index::TaxonomyName)> = Vec::new();
     for n in &index.names {
         let len = n.squashed.chars().count();
         // Very short names (an ascii `ai`) would match inside other words; slugs are
@@ -429,9 +466,10 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
         {
             continue;
         }
-        let slot = best.entry((n.f, n.v)).or_insert(n);
-        if n.squashed.len() > slot.squashed.len() {
-            *slot = n;
+        match best.iter_mut().find(|(key, _)| *key == (n.f, n.v)) {
+            Some((_, slot)) if n.squashed.len() > slot.squashed.len() => *slot = n,
+            Some(_) => {}
+            None => best.push(((n.f, n.v), n)),
         }
     }
     let mut out: Vec<(usize, Suggestion)> = best

@@ -201,8 +201,8 @@ fn case_digit_split(piece: &str) -> Vec<&str> {
         let (at, cur) = chars[i];
         let next = chars.get(i + 1).map(|&(_, c)| c);
         let boundary = (prev.is_ascii_digit() != cur.is_ascii_digit())
-            || (prev.is_lowercase() && cur.is_uppercase())
-            || (prev.is_uppercase() && cur.is_uppercase() && next.is_some_and(|n| n.is_lowercase()));
+            || (prev.is_ascii_lowercase() && cur.is_ascii_uppercase())
+            || (prev.is_ascii_uppercase() && cur.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase()));
         if boundary {
             cuts.push(at);
         }

@@ -68,12 +68,6 @@ impl IncidentLibrary {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// Every listing file, for callers that want all titles and summaries at once.
-    #[wasm_bindgen(js_name = listingFiles)]
-    pub fn listing_files(&self) -> Vec<String> {
-        self.index.listing_files()
-    }
-
     /// Runs a search. `request` is `{query, filters: [[facet, slug]…], sort:
     /// "relevance"|"recent", page, per_page, graph: [facet…]}`, every field optional.
     pub fn search(&self, request: JsValue) -> Result<JsValue, JsError> {
