@@ -237,8 +237,10 @@ class SearchPage {
   // files wins; a failed fetch (offline, file not kept) leaves those hits untitled.
   async render() {
     const generation = (this.generation = (this.generation ?? 0) + 1);
+    const list = document.getElementById("list");
     let r = this.run();
     if (r.missing) {
+      list.setAttribute("aria-busy", "true");
       try {
         await this.lib.fetchListings(r.missing);
       } catch (e) {
@@ -247,6 +249,7 @@ class SearchPage {
       if (generation !== this.generation) return;
       r = this.run();
     }
+    list.removeAttribute("aria-busy");
     this.show(r);
   }
 

@@ -20,6 +20,8 @@ after(async () => {
 
 const text = (page, sel) => page.locator(sel).innerText();
 // A page of hits renders once its listing files are in, so wait for what a user sees.
+// After a change of state: the hits are drawn (their listing files are in).
+const settled = (page) => page.waitForSelector('#list:not([aria-busy="true"])', { state: "attached" });
 const shows = (page, sel, expected) =>
   page.waitForFunction(([s, e]) => document.querySelector(s)?.innerText === e, [sel, expected]).then(() => expected);
 const chips = (page) => page.locator("#applied .chip").evaluateAll((els) => els.map((e) => e.textContent));
@@ -50,6 +52,7 @@ test("a Korean query typed through an IME: results follow the composition, one E
   await page.keyboard.press("Enter");
   await cdp.send("Input.insertText", { text: "를" });
   await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "재시도를");
+  await settled(page);
   assert.equal(await page.inputValue("#q"), "재시도를", "the input is never rewritten");
   const final = native(server, "재시도를");
   assert.equal(await text(page, "#count"), `사례 ${final.total}건`);
@@ -132,8 +135,10 @@ test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
     }
   }
   await page.getByRole("button", { name: "Google Cloud 필터 풀기" }).click();
+  await settled(page);
   assert.equal((await chips(page)).length, 2);
   await page.getByRole("button", { name: "모두 풀기" }).click();
+  await settled(page);
   assert.deepEqual(await chips(page), []);
   assert.equal(await text(page, "#count"), `사례 ${all.total}건`);
   assert.deepEqual(page.errors, []);
@@ -159,6 +164,7 @@ test("추천 필터 from the query, applied with one click", async () => {
   const button = page.locator("#suggested button", { hasText: "OOMKilled" });
   await button.click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get("symptom") === "oom-killed");
+  await settled(page);
   assert.ok((await chips(page)).includes("증상 OOMKilled×"));
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -169,13 +175,16 @@ test("graph tabs, and a node click applies its filter", async () => {
   await page.goto(server.url);
   await ready(page);
   await page.getByRole("tab", { name: "원인" }).click();
+  await settled(page);
   assert.equal(param(page, "tab")[0], "cause");
   assert.ok(await page.locator("#graph svg .node").count() > 5);
   assert.ok(await page.locator("#graph svg .band").count() > 5);
   await page.locator("#graph .node", { hasText: "재시도 증폭" }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get("cause") === "retry-amplification");
+  await settled(page);
   assert.equal(await text(page, "#count"), `사례 ${native(server, "", "--filter", "cause=retry-amplification").total}건`);
   await page.getByRole("tab", { name: "사례" }).click();
+  await settled(page);
   assert.match((await hitTitles(page))[0], /재시도/);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -198,12 +207,15 @@ test("URL state: reload, back and forward, and shared links restore everything",
   assert.equal(await page.locator('.sort[aria-pressed="true"]').innerText(), "최근순");
   await page.goBack();
   await page.waitForFunction(() => !new URL(location.href).searchParams.has("sort"));
+  await settled(page);
   assert.equal(await page.locator('.sort[aria-pressed="true"]').innerText(), "관련도순");
   await page.goBack();
   await page.waitForFunction(() => !new URL(location.href).searchParams.has("symptom"));
+  await settled(page);
   assert.deepEqual(await chips(page), []);
   await page.goForward();
   await page.waitForFunction(() => new URL(location.href).searchParams.has("symptom"));
+  await settled(page);
   assert.deepEqual(await chips(page), ["증상 OOMKilled×"]);
   // The same link in a fresh browser context.
   const other = await openPage(browser);
