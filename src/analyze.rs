@@ -15,7 +15,8 @@
 //!    `central`, `1`; `OOMKilled` → `oomkilled`, `oom`, `killed`; `5XX` → `5xx`, `5`, `xx`.
 //! 4. **The bare eojeol**: the word with its particle or ending removed by
 //!    [`crate::particles::bare`], the same rule table the browser applies to queries:
-//!    `재시도를` → `재시도`, `재시작되는` → `재시작`.
+//!    `재시도를` → `재시도`, `재시작되는` → `재시작`. A word the table leaves whole is
+//!    emitted only when nothing else came of it and it has no digits.
 //!
 //! ```text
 //! "재시도 증폭으로 캐시를 비웠다"  →  재시도 시도 증폭 캐시 비우
