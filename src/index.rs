@@ -138,7 +138,8 @@ pub struct FilterChunk {
     pub filters: Vec<TermFilter>,
 }
 
-/// A fully loaded index, ready to search.
+/// An index ready to search: loaded whole ([`Index::load`]) or without the listing
+/// text, which is added as it is needed ([`Index::open`]).
 #[derive(Debug, Clone)]
 pub struct Index {
     /// The entry file.
