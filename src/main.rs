@@ -29,28 +29,11 @@ enum Command {
         data: PathBuf,
     },
     /// Build the bundle (index, and later the site) into the output folder, atomically.
-    Build {
-        /// The corpus folder.
-        #[arg(long, default_value = "data")]
-        data: PathBuf,
-        /// The output folder; replaced only when the build succeeds.
-        #[arg(long, default_value = "dist")]
-        out: PathBuf,
-        /// The wasm package made by scripts/build-wasm.sh.
-        #[arg(long, default_value = "pkg")]
-        pkg: PathBuf,
-    },
+    Build(BuildArgs),
     /// Build the bundle, serve it on localhost and rebuild when data/ changes.
     Serve {
-        /// The corpus folder.
-        #[arg(long, default_value = "data")]
-        data: PathBuf,
-        /// The output folder.
-        #[arg(long, default_value = "dist")]
-        out: PathBuf,
-        /// The wasm package made by scripts/build-wasm.sh.
-        #[arg(long, default_value = "pkg")]
-        pkg: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
         /// Address to listen on (loopback unless you mean otherwise).
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
@@ -150,6 +133,20 @@ enum Command {
     },
 }
 
+/// Where `build` and `serve` read the corpus and the wasm package and write the bundle.
+#[derive(clap::Args)]
+struct BuildArgs {
+    /// The corpus folder.
+    #[arg(long, default_value = "data")]
+    data: PathBuf,
+    /// The output folder; replaced only when the build succeeds.
+    #[arg(long, default_value = "dist")]
+    out: PathBuf,
+    /// The wasm package made by scripts/build-wasm.sh.
+    #[arg(long, default_value = "pkg")]
+    pkg: PathBuf,
+}
+
 fn main() -> ExitCode {
     // Output piped into `head` ends quietly, as with other command-line tools, instead
     // of a panic on the closed pipe.
@@ -180,11 +177,9 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Build { data, out, pkg } => build(&data, &out, &pkg).map(|_| ()),
+        Command::Build(BuildArgs { data, out, pkg }) => build(&data, &out, &pkg).map(|_| ()),
         Command::Serve {
-            data,
-            out,
-            pkg,
+            build: BuildArgs { data, out, pkg },
             host,
             port,
             no_watch,
