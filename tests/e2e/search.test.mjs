@@ -7,7 +7,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { serve, launch, openPage, ready, fixtureCorpus, screenshots, native } from "./helpers.mjs";
 
-let server, browser;
+let server, browser, paged;
+// A 23-record corpus for the paging tests, built once when first needed.
+const pagedServer = () => (paged ??= serve(fixtureCorpus(23)));
 before(async () => {
   server = await serve();
   browser = await launch();
@@ -16,6 +18,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   server?.stop();
+  (await paged)?.stop();
 });
 
 const text = (page, sel) => page.locator(sel).innerText();
@@ -80,31 +83,27 @@ test("hit order for the seed queries", async () => {
 });
 
 test("a first search fetches the index and the listing files of the hits it shows, no others", async () => {
-  const fixture = await serve(fixtureCorpus(23));
-  try {
-    const { context, page } = await openPage(browser);
-    const fetched = [];
-    page.on("request", (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.includes("/index/")) fetched.push(path.slice(path.lastIndexOf("/") + 1));
-    });
-    await page.goto(fixture.url + "?q=" + encodeURIComponent("DNS 레코드"));
-    await ready(page);
-    const want = native(fixture, "DNS 레코드");
-    assert.equal(want.total, 23);
-    assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title));
-    assert.ok(fetched.includes("meta.bin") && fetched.some((n) => n.startsWith("filters-")), fetched.join(" "));
-    // One listing file per incident shown: the page of ten, not all 23.
-    const listings = () => fetched.filter((n) => n.startsWith("listing-"));
-    assert.equal(listings().length, 10, fetched.join(" "));
-    await page.getByRole("button", { name: "다음" }).click();
-    await shows(page, "#range", "23건 중 11~20번째");
-    assert.equal(listings().length, 20, fetched.join(" "));
-    assert.deepEqual(page.errors, []);
-    await context.close();
-  } finally {
-    fixture.stop();
-  }
+  const fixture = await pagedServer();
+  const { context, page } = await openPage(browser);
+  const fetched = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.includes("/index/")) fetched.push(path.slice(path.lastIndexOf("/") + 1));
+  });
+  await page.goto(fixture.url + "?q=" + encodeURIComponent("DNS 레코드"));
+  await ready(page);
+  const want = native(fixture, "DNS 레코드");
+  assert.equal(want.total, 23);
+  assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title));
+  assert.ok(fetched.includes("meta.bin") && fetched.some((n) => n.startsWith("filters-")), fetched.join(" "));
+  // One listing file per incident shown: the page of ten, not all 23.
+  const listings = () => fetched.filter((n) => n.startsWith("listing-"));
+  assert.equal(listings().length, 10, fetched.join(" "));
+  await page.getByRole("button", { name: "다음" }).click();
+  await shows(page, "#range", "23건 중 11~20번째");
+  assert.equal(listings().length, 20, fetched.join(" "));
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });
 
 test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
@@ -229,28 +228,24 @@ test("URL state: reload, back and forward, and shared links restore everything",
 });
 
 test("paging: 사례 N건 and N건 중 a~b번째 over 23 incidents", async () => {
-  const fixture = await serve(fixtureCorpus(23));
-  try {
-    const { context, page } = await openPage(browser);
-    await page.goto(fixture.url + "?q=" + encodeURIComponent("DNS 레코드"));
-    await ready(page);
-    assert.equal(await text(page, "#count"), "사례 23건");
-    assert.equal(await text(page, "#range"), "23건 중 1~10번째");
-    assert.equal((await hitTitles(page)).length, 10);
-    await page.getByRole("button", { name: "다음" }).click();
-    await shows(page, "#range", "23건 중 11~20번째");
-    await page.getByRole("button", { name: "3", exact: true }).click();
-    await shows(page, "#range", "23건 중 21~23번째");
-    assert.equal((await hitTitles(page)).length, 3);
-    assert.equal(param(page, "page")[0], "3");
-    await page.goBack();
-    await page.waitForFunction(() => new URL(location.href).searchParams.get("page") === "2");
-    await shows(page, "#range", "23건 중 11~20번째");
-    assert.deepEqual(page.errors, []);
-    await context.close();
-  } finally {
-    fixture.stop();
-  }
+  const fixture = await pagedServer();
+  const { context, page } = await openPage(browser);
+  await page.goto(fixture.url + "?q=" + encodeURIComponent("DNS 레코드"));
+  await ready(page);
+  assert.equal(await text(page, "#count"), "사례 23건");
+  assert.equal(await text(page, "#range"), "23건 중 1~10번째");
+  assert.equal((await hitTitles(page)).length, 10);
+  await page.getByRole("button", { name: "다음" }).click();
+  await shows(page, "#range", "23건 중 11~20번째");
+  await page.getByRole("button", { name: "3", exact: true }).click();
+  await shows(page, "#range", "23건 중 21~23번째");
+  assert.equal((await hitTitles(page)).length, 3);
+  assert.equal(param(page, "page")[0], "3");
+  await page.goBack();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("page") === "2");
+  await shows(page, "#range", "23건 중 11~20번째");
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });
 
 test("offline after the first visit: reload and search without the network", async () => {
