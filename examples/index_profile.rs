@@ -20,6 +20,8 @@ fn main() {
     let index = incident_library::bundle::load_index(std::path::Path::new(&dir)).unwrap_or_else(|e| panic!("{e}"));
     row("vocabulary", &index.meta.vocab);
     row("common bitsets", &postcard::to_allocvec(&index.meta.common).unwrap());
+    row("lengths", &postcard::to_allocvec(&index.meta.lengths).unwrap());
+    row("lexicon", &postcard::to_allocvec(&index.meta.lexicon).unwrap());
     row("facets", &postcard::to_allocvec(&index.meta.facets).unwrap());
     row(
         "ids + days",

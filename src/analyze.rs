@@ -22,6 +22,10 @@
 //! "재시도 증폭으로 캐시를 비웠다"  →  재시도 시도 증폭 캐시 비우
 //! ```
 //!
+//! A noun found only inside a prefixed or suffixed unit (`시도` of `재시도`, `인증`
+//! of `인증서`) is a **part**: [`Analyzer::marked_terms`] says so, and the index
+//! weighs a record that has the term only as a part below one that has it whole.
+//!
 //! All terms are NFKC-normalised and lower-cased ([`crate::text::normalize`]).
 
 use std::borrow::Cow;
@@ -93,14 +97,20 @@ impl Analyzer {
 
     /// All terms of `text`, in order of appearance, duplicates included.
     pub fn terms(&self, text: &str) -> Result<Vec<String>> {
-        let mut out = Vec::new();
+        Ok(self.marked_terms(text)?.into_iter().map(|(t, _)| t).collect())
+    }
+
+    /// All terms of `text` as [`Analyzer::terms`] gives them, each with `true` when
+    /// it is a part: a noun inside a prefixed or suffixed unit, not the word itself.
+    pub fn marked_terms(&self, text: &str) -> Result<Vec<(String, bool)>> {
+        let mut out = Emitted::default();
         for line in text.lines() {
             self.line_terms(line, &mut out)?;
         }
-        Ok(out)
+        Ok(out.terms.into_iter().zip(out.parts).collect())
     }
 
-    fn line_terms(&self, line: &str, out: &mut Vec<String>) -> Result<()> {
+    fn line_terms(&self, line: &str, out: &mut Emitted) -> Result<()> {
         // NFKC without lower-casing first: case boundaries split OOMKilled.
         let cased = text::nfkc(line);
         if cased.trim().is_empty() {
@@ -163,13 +173,36 @@ impl Analyzer {
     }
 }
 
+/// Terms as they are emitted, with which of them are parts.
+#[derive(Default)]
+struct Emitted {
+    terms: Vec<String>,
+    parts: Vec<bool>,
+}
+
+impl Emitted {
+    fn push(&mut self, term: String) {
+        self.terms.push(term);
+        self.parts.push(false);
+    }
+
+    fn push_part(&mut self, term: String) {
+        self.terms.push(term);
+        self.parts.push(true);
+    }
+
+    fn len(&self) -> usize {
+        self.terms.len()
+    }
+}
+
 /// The eojeols of a line: runs of word characters, as slices of `line`.
 fn eojeols(line: &str) -> impl Iterator<Item = &str> {
     text::words(line)
 }
 
 /// Emits the terms of one eojeol from its morphemes and its text.
-fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
+fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Emitted) {
     let lower = word.to_lowercase();
     if particles::is_suffix_only(&lower) {
         // A particle written apart (`us-east-1 에서`): lindera may call it a noun.
@@ -183,7 +216,9 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
         if !digits || (3..=4).contains(&run.len()) {
             out.push(run.to_lowercase());
         }
-        out.extend(text::latin_parts(run));
+        for part in text::latin_parts(run) {
+            out.push(part);
+        }
     }
 
     // Compound units: XPN* (noun) XSN*; consecutive units form a run.
@@ -239,13 +274,16 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
     // not when the eojeol is itself one of the terms (재시도 is not 재시 + 도). A word
     // the table leaves whole is kept only when nothing else came of it and it has no
     // digits: `실행하자` is found through 실행, and `19일까지` is a date, not a term.
-    let emitted = &out[start..];
+    let emitted = &out.terms[start..];
     if !emitted.contains(&lower) {
-        match particles::bare(&lower) {
-            Some(bare) if !emitted.contains(&bare) => out.push(bare),
-            Some(_) => {}
-            None if emitted.is_empty() && !lower.chars().any(|c| c.is_ascii_digit()) => out.push(lower),
-            None => {}
+        let extra = match particles::bare(&lower) {
+            Some(bare) if !emitted.contains(&bare) => Some(bare),
+            Some(_) => None,
+            None if emitted.is_empty() && !lower.chars().any(|c| c.is_ascii_digit()) => Some(lower),
+            None => None,
+        };
+        if let Some(term) = extra {
+            out.push(term);
         }
     }
 }
@@ -253,7 +291,7 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Vec<String>) {
 /// Emits a compound run: the whole run, every unit and every pair of neighbouring
 /// units, and every noun inside a unit. (Longer sub-runs are left to the query,
 /// which splits a word over the vocabulary.)
-fn emit_run(run: &[(String, Vec<String>)], out: &mut Vec<String>) {
+fn emit_run(run: &[(String, Vec<String>)], out: &mut Emitted) {
     let n = run.len();
     for i in 0..n {
         for j in i + 1..=n {
@@ -264,7 +302,7 @@ fn emit_run(run: &[(String, Vec<String>)], out: &mut Vec<String>) {
         }
         for noun in &run[i].1 {
             if *noun != run[i].0 {
-                out.push(noun.to_lowercase());
+                out.push_part(noun.to_lowercase());
             }
         }
     }
@@ -310,8 +348,9 @@ mod tests {
             ("재시도".to_string(), vec!["시도".to_string()]),
             ("증폭".to_string(), vec!["증폭".to_string()]),
         ];
-        let mut out = Vec::new();
+        let mut out = Emitted::default();
         emit_run(&run, &mut out);
-        assert_eq!(out, ["재시도", "재시도증폭", "시도", "증폭"]);
+        assert_eq!(out.terms, ["재시도", "재시도증폭", "시도", "증폭"]);
+        assert_eq!(out.parts, [false, false, true, false]);
     }
 }

@@ -87,6 +87,8 @@ pub struct BuildReport {
     pub vocab_terms: usize,
     /// Filter keys over all records.
     pub filter_keys: usize,
+    /// Of those: any, part, often and title keys.
+    pub key_counts: [usize; 4],
     /// Files written (path relative to the bundle, size in bytes).
     pub files: Vec<(String, usize)>,
     /// Download sizes of what the search page loads.
@@ -195,7 +197,23 @@ pub fn build(
         incidents: corpus.incidents.len(),
         vocab_terms: index.vocab_terms,
         filter_keys: index.filter_keys,
-        sizes: size_report(&files),
+        key_counts: index.key_counts,
+        sizes: {
+            let mut rows = size_report(&files);
+            // What ranking adds to the index, after the index row.
+            let at = rows.iter().position(|r| r.what == "index").map_or(rows.len(), |i| i + 1);
+            for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
+                rows.insert(
+                    at + k,
+                    SizeRow {
+                        what: format!("  {what}"),
+                        raw: *raw,
+                        gzip: *gzip,
+                    },
+                );
+            }
+            rows
+        },
         files: files.iter().map(|(n, b)| (n.clone(), b.len())).collect(),
     })
 }
@@ -240,12 +258,6 @@ fn service_worker(files: &[(String, Vec<u8>)], version: &str) -> String {
 /// hits shown), the total before a first search (wasm + JS + index), and that total
 /// with the listings of a first page of ten hits.
 pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
-    let gz = |bytes: &[u8]| {
-        use std::io::Write;
-        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        let _ = enc.write_all(bytes);
-        enc.finish().map(|v| v.len()).unwrap_or(0)
-    };
     let group = |what: &str, pick: &dyn Fn(&str) -> bool| {
         let (raw, gzip) = files
             .iter()
@@ -278,6 +290,14 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         gzip: total.gzip + listings.gzip * page / count.max(1),
     };
     vec![wasm, js, css, index, listings, total, first_page, widget]
+}
+
+/// Bytes after gzip at the best level, as the size report counts them.
+pub fn gz(bytes: &[u8]) -> usize {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let _ = enc.write_all(bytes);
+    enc.finish().map(|v| v.len()).unwrap_or(0)
 }
 
 /// Loads the analyzer with the corpus's user dictionary, when it has one.

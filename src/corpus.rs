@@ -89,6 +89,9 @@ pub enum Problem {
     DuplicateItem,
     /// A taxonomy problem: bad or duplicate slug, missing label or description.
     Taxonomy,
+    /// A lexicon problem (`lexicon.toml`): bad kind, empty or repeated forms, a
+    /// `means` word that no record has.
+    Lexicon,
 }
 
 /// One problem in the corpus, with where it is and what to do about it.
@@ -310,6 +313,8 @@ pub struct Corpus {
     pub taxonomy: Taxonomy,
     /// Records sorted by id.
     pub incidents: Vec<Incident>,
+    /// The domain lexicon (`lexicon.toml`; empty when there is none).
+    pub lexicon: Vec<crate::lexicon::Entry>,
 }
 
 /// Reads and checks the corpus in `dir` (`taxonomy.toml`, `incidents/*.md`).
@@ -317,6 +322,7 @@ pub struct Corpus {
 pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let taxonomy = load_taxonomy(&dir.join("taxonomy.toml"), &mut diags);
+    let lexicon = crate::lexicon::load(&dir.join("lexicon.toml"), &mut diags);
     let incidents_dir = dir.join("incidents");
     let mut paths: Vec<PathBuf> = match fs::read_dir(&incidents_dir) {
         Ok(entries) => entries
@@ -396,7 +402,11 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
 
     if diags.is_empty() {
         incidents.sort_by(|a, b| a.id.cmp(&b.id));
-        Ok(Corpus { taxonomy, incidents })
+        Ok(Corpus {
+            taxonomy,
+            incidents,
+            lexicon,
+        })
     } else {
         diags.sort_by(|a, b| a.file.cmp(&b.file).then(a.line.cmp(&b.line)));
         Err(diags)

@@ -129,11 +129,15 @@ pub fn is_typing_prefix(prefix: &[char], word: &[char]) -> bool {
     word.starts_with(prefix)
 }
 
-/// Levenshtein distance between two key sequences, or `None` when it exceeds `max`.
+/// Edit distance between two key sequences (insertions, deletions, substitutions
+/// and swaps of neighbouring keys, each one edit: `iptalbes` is one from
+/// `iptables`), or `None` when it exceeds `max`. Rows stop early once every cell is
+/// past `max`, so the cost is about `max` times the length.
 pub fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > max {
         return None;
     }
+    let mut before: Vec<usize> = Vec::new();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = vec![0; b.len() + 1];
     for i in 1..=a.len() {
@@ -142,12 +146,16 @@ pub fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                cur[j] = cur[j].min(before[j - 2] + 1);
+            }
             row_min = row_min.min(cur[j]);
         }
         if row_min > max {
             return None;
         }
-        std::mem::swap(&mut prev, &mut cur);
+        before = std::mem::replace(&mut prev, std::mem::take(&mut cur));
+        cur = vec![0; b.len() + 1];
     }
     (prev[b.len()] <= max).then_some(prev[b.len()])
 }

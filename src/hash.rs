@@ -6,15 +6,19 @@
 
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-/// Which part of a record a term came from. Rare terms are keyed under
-/// [`Field::Any`]; title terms are keyed again under [`Field::Title`], so that a
-/// match there outranks a body match.
+/// What a key says of a term in a record. Rare terms are keyed under
+/// [`Field::Any`], and again under the other fields that hold for them, so that the
+/// ranking can weigh where and how often a record uses a term.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Field {
     /// Anywhere in the record.
     Any,
     /// The title.
     Title,
+    /// One of the terms the record uses most (twice or more, or in the 요약).
+    Often,
+    /// Only as a part of a longer unit (`인증` of `인증서`), never as a word of its own.
+    Part,
 }
 
 impl Field {
@@ -23,6 +27,8 @@ impl Field {
         match self {
             Field::Any => 0x494c_0000_0000_0001,
             Field::Title => 0x494c_0000_0000_0002,
+            Field::Often => 0x494c_0000_0000_0003,
+            Field::Part => 0x494c_0000_0000_0004,
         }
     }
 }

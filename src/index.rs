@@ -30,6 +30,9 @@ pub const CHUNK_SIZE: usize = 512;
 /// fetches the text of those hits and nothing else.
 pub const LISTING_CHUNK: usize = 1;
 
+/// Term occurrences per unit of [`Meta::lengths`].
+pub const LENGTH_UNIT: u32 = 8;
+
 /// The facets, in the order they are stored and shown.
 pub const FACETS: [(&str, &str, &str); 5] = [
     ("cause", "원인", "Cause"),
@@ -55,6 +58,11 @@ pub struct Meta {
     pub days: Vec<i32>,
     /// Exact incident sets of the common terms, numbered as the vocabulary says.
     pub common: Vec<Bitset>,
+    /// Each incident's length: term occurrences in units of [`LENGTH_UNIT`], 1..=255.
+    pub lengths: Vec<u8>,
+    /// The domain lexicon (`data/lexicon.toml`): what people type, and the terms
+    /// records hold for it.
+    pub lexicon: Vec<LexiconEntry>,
     /// The filter chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
     pub chunks: Vec<ChunkRef>,
     /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
@@ -88,6 +96,16 @@ pub struct FacetValue {
     pub synonyms: Vec<String>,
     /// The incidents that carry it.
     pub docs: Bitset,
+}
+
+/// One entry of the domain lexicon.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LexiconEntry {
+    /// The typed forms, normalised without spaces ([`squash`]); the reader adds the
+    /// other forms the query compares ([`crate::query::lexicon_keys`]).
+    pub say: Vec<String>,
+    /// What they mean: each a list of vocabulary positions whose terms must all match.
+    pub means: Vec<Vec<u32>>,
 }
 
 /// Where a filter chunk is.
@@ -159,6 +177,15 @@ pub struct Index {
     /// The vocabulary with each term's keys and initials, made on first use by the
     /// 초성 and typo lookups, which compare against every term.
     keyed: std::sync::OnceLock<Vec<KeyedTerm>>,
+    /// Mean of `meta.lengths`.
+    mean_length: f32,
+    /// Every typed form of the lexicon with its entry, sorted, for lookups.
+    lexicon_keys: Vec<(String, u32)>,
+    /// Each lexicon entry's meanings as terms.
+    lexicon_means: Vec<Vec<Vec<String>>>,
+    /// The Hangul typed forms of the lexicon with their keys, made on first use by
+    /// the typo lookup.
+    keyed_lexicon: std::sync::OnceLock<Vec<KeyedTerm>>,
 }
 
 /// A vocabulary term as the 초성 and typo lookups compare it.
@@ -285,7 +312,11 @@ impl Index {
             error: FormatError::Decode(m.into()),
         };
         let n = meta.ids.len();
-        if meta.days.len() != n || filters.len() != n || meta.common.iter().any(|b| b.len() > n) {
+        if meta.days.len() != n
+            || meta.lengths.len() != n
+            || filters.len() != n
+            || meta.common.iter().any(|b| b.len() > n)
+        {
             return Err(bad("incident counts of meta and filters differ"));
         }
         if meta.facets.len() != FACETS.len() {
@@ -340,7 +371,31 @@ impl Index {
                 }
             }
         }
+        let mean_length = meta.lengths.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1) as f32;
+        let mut lexicon_keys: Vec<(String, u32)> = Vec::new();
+        let mut lexicon_means = Vec::with_capacity(meta.lexicon.len());
+        for (e, entry) in meta.lexicon.iter().enumerate() {
+            if entry.means.iter().flatten().any(|&t| t as usize >= vocab.len()) {
+                return Err(bad("a lexicon entry names a term that is not in the vocabulary"));
+            }
+            lexicon_means.push(
+                entry
+                    .means
+                    .iter()
+                    .map(|terms| terms.iter().map(|&t| vocab.term(t as usize).to_string()).collect())
+                    .collect(),
+            );
+            for form in &entry.say {
+                lexicon_keys.extend(crate::query::lexicon_keys(form).into_iter().map(|k| (k, e as u32)));
+            }
+        }
+        crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
+        lexicon_keys.dedup();
         Ok(Index {
+            mean_length,
+            lexicon_keys,
+            lexicon_means,
+            keyed_lexicon: std::sync::OnceLock::new(),
             listed: vec![false; n],
             meta,
             vocab,
@@ -430,6 +485,29 @@ impl Index {
         }
     }
 
+    /// How strongly incident `doc` speaks of `term`, which it has: 1 when it is one
+    /// of the terms the record uses most ([`crate::indexer::often_terms`]) or the
+    /// record is the only one with it, else 0.
+    pub fn level(&self, doc: usize, term: &str) -> u8 {
+        match self.vocab.get(term) {
+            None => 0,
+            Some(Postings::Single(_)) => 1,
+            Some(_) => u8::from(self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Often))),
+        }
+    }
+
+    /// True when incident `doc` has `term` only as a part of longer units.
+    pub fn is_part(&self, doc: usize, term: &str) -> bool {
+        matches!(self.vocab.get(term), Some(Postings::Filtered(_)))
+            && self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Part))
+    }
+
+    /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).
+    pub fn relative_length(&self, doc: usize) -> f32 {
+        let mean = self.mean_length.max(1.0);
+        self.meta.lengths.get(doc).map_or(1.0, |&l| f32::from(l) / mean)
+    }
+
     /// Every vocabulary term with its keys and initials.
     pub fn keyed_terms(&self) -> &[KeyedTerm] {
         self.keyed.get_or_init(|| {
@@ -441,6 +519,39 @@ impl Index {
                     chars: term.chars().count(),
                     keys: crate::hangul::keys(term),
                     initials: crate::hangul::initials(term),
+                })
+                .collect()
+        })
+    }
+
+    /// The meanings (each a list of terms that must all match) of the lexicon
+    /// entries that have `key` (a form of [`crate::query::lexicon_keys`]) among their
+    /// typed forms.
+    pub fn lexicon_means<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Vec<String>> + 'a {
+        let start = self.lexicon_keys.partition_point(|(k, _)| k.as_str() < key);
+        self.lexicon_keys[start..]
+            .iter()
+            .take_while(move |(k, _)| k == key)
+            .flat_map(|&(_, e)| &self.lexicon_means[e as usize])
+    }
+
+    /// The lexicon's Hangul typed forms with their keys (`df` is unused, 0).
+    pub fn keyed_lexicon(&self) -> &[KeyedTerm] {
+        self.keyed_lexicon.get_or_init(|| {
+            // `lexicon_keys` is sorted, so a repeated form follows its first.
+            self.lexicon_keys
+                .iter()
+                .enumerate()
+                .filter(|&(i, (k, _))| {
+                    k.chars().any(crate::text::is_hangul_syllable) && (i == 0 || self.lexicon_keys[i - 1].0 != *k)
+                })
+                .map(|(_, x)| x)
+                .map(|(k, _)| KeyedTerm {
+                    term: k.clone(),
+                    df: 0,
+                    chars: k.chars().count(),
+                    keys: crate::hangul::keys(k),
+                    initials: None,
                 })
                 .collect()
         })

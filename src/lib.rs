@@ -41,6 +41,8 @@ pub mod indexer;
 #[cfg(feature = "build")]
 pub mod kodic;
 #[cfg(feature = "build")]
+pub mod lexicon;
+#[cfg(feature = "build")]
 pub mod mcp;
 #[cfg(feature = "build")]
 pub mod serve;

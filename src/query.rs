@@ -20,11 +20,21 @@
 //!   (`잿` → `재시도`, `재시작`);
 //! * 초성: a word of initial consonants (`ㅈㅅㄷ` → `재시도`);
 //! * 한/영 slips: Latin typed with the Korean layout in mind (`wotleh` → `재시도`);
-//! * typos: a word that matches nothing, within one key of a vocabulary term
-//!   (`재시두` → `재시도`), ranked below exact matches.
+//! * the domain lexicon (`data/lexicon.toml`): a word or phrase people type for
+//!   what the records write otherwise (`깃허브` → `github`, `호주` → `australia` +
+//!   `east`, `먹통` → `중단`, `certificate` → `인증서`);
+//! * typos: a word that matches nothing, within one key of a vocabulary term or a
+//!   lexicon form (`재시두` → `재시도`), two keys for long words
+//!   (`클라우드플래어` → `클라우드플레어`), one or two letters for Latin words
+//!   (`iptalbes` → `iptables`), ranked below exact matches;
+//! * partial: a word that still matches nothing reaches the vocabulary terms it
+//!   holds or begins (`대정전` → `정전`, `지워버렸다` → `지우`, `제하` → `제한`),
+//!   weighted by how much of the word they cover. A partial match never makes a
+//!   record a full match.
 //!
 //! Only vocabulary terms are looked up, which keeps filter false positives away
-//! from words the corpus never uses.
+//! from words the corpus never uses. A query is cut to [`MAX_WORDS`] words of at
+//! most [`MAX_WORD_CHARS`] characters, so that analysis costs the same for any input.
 
 use serde::Serialize;
 
@@ -55,6 +65,26 @@ pub enum Derivation {
     Initials,
     /// A vocabulary term one key away from a word that matches nothing.
     Typo,
+    /// A lexicon entry (`data/lexicon.toml`) that the word or phrase is a typed form of.
+    Lexicon,
+    /// A vocabulary term inside or begun by a word that matches nothing else.
+    Partial,
+}
+
+impl Derivation {
+    /// How a hit matched a word through this derivation, as responses say it.
+    pub fn how(self) -> &'static str {
+        match self {
+            Derivation::Exact | Derivation::Joined | Derivation::Segmented => "exact",
+            Derivation::Bare | Derivation::Parts => "stem",
+            Derivation::Synonym => "synonym",
+            Derivation::Lexicon => "lexicon",
+            Derivation::Partial => "partial",
+            Derivation::Prefix => "prefix",
+            Derivation::Initials => "initials",
+            Derivation::Typo => "typo",
+        }
+    }
 }
 
 /// A facet value that an alternative requires.
@@ -115,6 +145,59 @@ pub struct Options {
 const EXPANSIONS: usize = 8;
 /// Words read together at most (`서비스 메시 사이드카`).
 const MAX_SPAN: usize = 3;
+/// Words of a query that are read; the rest are dropped ([`Analysis::cut`]).
+pub const MAX_WORDS: usize = 24;
+/// Characters of a word that are read; a longer word is cut ([`Analysis::cut`]).
+pub const MAX_WORD_CHARS: usize = 40;
+
+/// Weight of the bare form (`재시도를` → `재시도`).
+pub const BARE_WEIGHT: f32 = 0.9;
+/// Weight of a predicate stem (`멈춤` → `멈추`).
+pub const STEM_WEIGHT: f32 = 0.85;
+/// Factor on the bare and stem readings of a word that is itself a term.
+pub const KNOWN_WORD_FACTOR: f32 = 0.4;
+/// Weight of a word split over the vocabulary, and of Latin parts.
+pub const SEGMENT_WEIGHT: f32 = 0.8;
+/// Weight of a lexicon reading.
+pub const LEXICON_WEIGHT: f32 = 0.85;
+/// Weight of a taxonomy value named by one word (a phrase that names one: 1.0).
+pub const SYNONYM_WEIGHT: f32 = 0.9;
+/// Weight of a completion, a 초성 reading.
+pub const PREFIX_WEIGHT: f32 = 0.7;
+/// Weight of a typo reading.
+pub const TYPO_WEIGHT: f32 = 0.6;
+/// Weight of a partial reading that covers the whole word; less for less.
+pub const PARTIAL_WEIGHT: f32 = 0.5;
+
+/// The forms under which the lexicon stores a typed form, and under which the
+/// query looks a word up: normalised without spaces, then without its particle or
+/// ending, then its predicate stems (`날렸다` → `날렸다`, `날리`).
+pub fn lexicon_keys(form: &str) -> Vec<String> {
+    let squashed = squash(form);
+    if squashed.is_empty() {
+        return Vec::new();
+    }
+    let mut keys = vec![squashed.clone()];
+    let bare = particles::bare(&squashed);
+    if let Some(b) = &bare {
+        keys.push(b.clone());
+    }
+    // A verb in its dictionary form (`뻗다`) is also its stem, whose conjugations
+    // (`뻗었다`) the particle table takes back to it.
+    if let Some(stem) = squashed.strip_suffix('다').filter(|s| s.chars().all(text::is_hangul_syllable)) {
+        keys.push(stem.to_string());
+    }
+    keys.extend(particles::stems(bare.as_deref().unwrap_or(&squashed)));
+    keys.retain(|k| !k.is_empty() && (k.chars().count() >= 2 || k.chars().all(text::is_hangul_syllable)));
+    // No std set: its code would weigh more in the browser module than this loop.
+    let mut out: Vec<String> = Vec::with_capacity(keys.len());
+    for k in keys {
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
 
 /// Splits `query` into words and finds their alternatives in `index`.
 pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
@@ -123,6 +206,13 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
     let cased: String = text::nfkc(query).chars().map(hangul::to_compatibility).collect();
     let mut raws: Vec<&str> = Vec::new();
     for raw in text::words(&cased) {
+        if raws.len() == MAX_WORDS {
+            break;
+        }
+        let raw = match raw.char_indices().nth(MAX_WORD_CHARS) {
+            Some((at, _)) => &raw[..at],
+            None => raw,
+        };
         let lower = text::lower(raw);
         if !particles::is_suffix_only(&lower) && !raws.iter().any(|r| text::lower(r) == lower) {
             raws.push(raw);
@@ -135,7 +225,7 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
         .map(|(i, raw)| {
             let lower = text::lower(raw);
             let stop =
-                particles::is_stopword(&lower) || particles::bare(&lower).is_some_and(|b| particles::is_stopword(&b));
+                particles::is_query_stopword(&lower) || particles::bare(&lower).is_some_and(|b| particles::is_query_stopword(&b));
             if stop {
                 // Kept until phrases are read (`out of memory`), then dropped.
                 Word {
@@ -166,6 +256,9 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
             if prefix {
                 expand_prefix(&hangul, index, &mut converted);
             }
+            if converted.is_empty() {
+                expand_typos(&hangul, index, &mut converted);
+            }
             if !converted.is_empty() {
                 alts = converted;
                 keyboard = Some(hangul);
@@ -188,8 +281,11 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
                 }
             }
         }
+        if alts.is_empty() {
+            expand_partial(&input, index, &mut alts);
+        }
     }
-    facet_synonyms(&input, index, 0.9, &mut alts);
+    facet_synonyms(&input, index, SYNONYM_WEIGHT, &mut alts);
     Word {
         input,
         alternatives: alts,
@@ -201,19 +297,22 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
 /// Exact, bare, segmented and Latin-part alternatives.
 fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
     add(alts, index, vec![input.to_string()], 1.0, Derivation::Exact);
+    // When the word itself is a term, a shorter reading of it is most likely a
+    // mis-split (인증서 is not 인증 + the particle 서): it counts for much less.
+    let known = if index.df(input).is_some() { KNOWN_WORD_FACTOR } else { 1.0 };
     let bare = particles::bare(input);
     if let Some(b) = &bare {
-        add(alts, index, vec![b.clone()], 0.9, Derivation::Bare);
+        add(alts, index, vec![b.clone()], BARE_WEIGHT * known, Derivation::Bare);
     }
     // Predicate forms the table leaves whole: a final ㄴ/ㄹ/ㅁ (들어간, 멈춤, 끊김) or a
     // fused vowel (떨어져) on the stem that the index holds (들어가, 멈추, 끊기, 떨어지).
     for stem in particles::stems(bare.as_deref().unwrap_or(input)) {
-        add(alts, index, vec![stem], 0.85, Derivation::Bare);
+        add(alts, index, vec![stem], STEM_WEIGHT * known, Derivation::Bare);
     }
     let base = bare.as_deref().unwrap_or(input);
     if base.chars().filter(|&c| text::is_hangul_syllable(c)).count() >= 3 {
         if let Some(parts) = segment(base, index) {
-            add(alts, index, parts, 0.8, Derivation::Segmented);
+            add(alts, index, parts, SEGMENT_WEIGHT, Derivation::Segmented);
         }
     }
     if alts.is_empty()
@@ -226,7 +325,17 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
         } else {
             base.to_string()
         };
-        add(alts, index, text::latin_parts(&cased), 0.8, Derivation::Parts);
+        add(alts, index, text::latin_parts(&cased), SEGMENT_WEIGHT, Derivation::Parts);
+    }
+    lexicon(input, index, LEXICON_WEIGHT, Derivation::Lexicon, alts);
+}
+
+/// Adds what the lexicon says `phrase` means, one alternative per meaning.
+fn lexicon(phrase: &str, index: &Index, weight: f32, derivation: Derivation, alts: &mut Vec<Alternative>) {
+    for key in lexicon_keys(phrase) {
+        for terms in index.lexicon_means(&key) {
+            add(alts, index, terms.clone(), weight, derivation);
+        }
     }
 }
 
@@ -326,7 +435,7 @@ pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)
 
 fn expand_prefix(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
     for (term, _) in completions(word, index, EXPANSIONS) {
-        add(alts, index, vec![term], 0.7, Derivation::Prefix);
+        add(alts, index, vec![term], PREFIX_WEIGHT, Derivation::Prefix);
     }
 }
 
@@ -347,37 +456,139 @@ fn expand_initials(word: &str, index: &Index, prefix: bool, alts: &mut Vec<Alter
         .map(|k| (k.term.clone(), k.df))
         .collect();
     for (term, _) in best(found, EXPANSIONS) {
-        add(alts, index, vec![term], 0.7, Derivation::Initials);
+        add(alts, index, vec![term], PREFIX_WEIGHT, Derivation::Initials);
+    }
+}
+
+/// Edits a typo may have: Hangul by 2-set keys (one from 4 keys, two from 10),
+/// Latin by letters (one from 5, two from 8); shorter words none, since they are
+/// one edit away from too much.
+fn typo_budget(word: &str) -> usize {
+    if word.chars().any(text::is_hangul_syllable) {
+        match hangul::keys(word).len() {
+            0..=3 => 0,
+            4..=9 => 1,
+            _ => 2,
+        }
+    } else if word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        match word.chars().filter(char::is_ascii_alphabetic).count() {
+            0..=4 => 0,
+            5..=7 => 1,
+            _ => 2,
+        }
+    } else {
+        0
     }
 }
 
 fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
-    let keys = hangul::keys(word);
-    // Very short words are one key away from too much.
-    if keys.len() < 4 || !word.chars().any(text::is_hangul_syllable) {
+    let max = typo_budget(word);
+    if max == 0 {
         return;
     }
+    let keys = hangul::keys(word);
     let len = word.chars().count();
-    let found = index
+    let near = |k: &crate::index::KeyedTerm| {
+        if k.chars.abs_diff(len) > max {
+            return None;
+        }
+        hangul::edit_distance(&keys, &k.keys, max)
+    };
+    // The nearest first: one edit beats two whatever the frequency.
+    let mut found: Vec<(usize, String, u64)> = index
         .keyed_terms()
         .iter()
-        .filter(|k| k.chars.abs_diff(len) <= 1 && hangul::edit_distance(&keys, &k.keys, 1).is_some())
-        .map(|k| (k.term.clone(), k.df))
+        .filter_map(|k| near(k).map(|d| (d, k.term.clone(), k.df)))
         .collect();
+    let closest = found.iter().map(|f| f.0).min();
+    found.retain(|f| Some(f.0) == closest);
+    let found = found.into_iter().map(|(_, t, df)| (t, df)).collect();
     for (term, _) in best(found, EXPANSIONS) {
-        add(alts, index, vec![term], 0.6, Derivation::Typo);
+        add(alts, index, vec![term], TYPO_WEIGHT, Derivation::Typo);
+    }
+    // A lexicon form typed wrong (클라우드플래어 for 클라우드플레어).
+    if alts.is_empty() {
+        let forms: Vec<&crate::index::KeyedTerm> = index
+            .keyed_lexicon()
+            .iter()
+            .filter(|k| near(k).is_some())
+            .take(EXPANSIONS)
+            .collect();
+        for form in forms {
+            lexicon(&form.term, index, TYPO_WEIGHT, Derivation::Typo, alts);
+        }
     }
 }
 
-/// Adds the facet values that `phrase` names (label or synonym) as alternatives.
+/// Vocabulary terms that a word matching nothing else holds or begins: the longest
+/// term (or predicate stem) it starts with, terms inside it, and, for a word cut
+/// off while typing, the terms it begins. Each is weighted by the share of the word
+/// it covers.
+fn expand_partial(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
+    let chars: Vec<char> = word.chars().collect();
+    let n = chars.len();
+    if n < 2 && !chars.first().is_some_and(|&c| text::is_hangul_syllable(c)) {
+        return;
+    }
+    let hangul = chars.iter().all(|&c| text::is_hangul_syllable(c));
+    let mut found: Vec<(String, f32)> = Vec::new();
+    if hangul && n >= 2 {
+        // The longest head that is a term, or whose stem is (지워버렸다 → 지워 → 지우).
+        'heads: for end in (2..n).rev() {
+            let head: String = chars[..end].iter().collect();
+            for candidate in std::iter::once(head.clone()).chain(particles::stems(&head)) {
+                if index.df(&candidate).is_some() {
+                    found.push((candidate, end as f32 / n as f32));
+                    break 'heads;
+                }
+            }
+        }
+        // Terms of two syllables or more inside the word (대정전 → 정전).
+        for start in 1..n.saturating_sub(1) {
+            for end in (start + 2..=n).rev() {
+                let piece: String = chars[start..end].iter().collect();
+                if index.df(&piece).is_some() {
+                    found.push((piece, (end - start) as f32 / n as f32));
+                    break;
+                }
+            }
+        }
+    }
+    if found.is_empty() && (n >= 2 || hangul) {
+        // Cut off while typing (제하 → 제한, certif → certificate).
+        let min = if hangul { 1 } else { 4 };
+        if n >= min {
+            for (term, _) in completions(word, index, 3) {
+                let share = n as f32 / term.chars().count().max(1) as f32;
+                found.push((term, share.min(1.0)));
+            }
+        }
+    }
+    found.retain(|(t, _)| t.chars().count() >= 2);
+    crate::sort::sort_by(&mut found, |a, b| b.1.total_cmp(&a.1));
+    for (term, share) in found.into_iter().take(3) {
+        add(alts, index, vec![term], PARTIAL_WEIGHT * share, Derivation::Partial);
+    }
+}
+
+/// Adds the facet values that the word `phrase` names (label or synonym), as typed
+/// or without its particle, as alternatives.
 fn facet_synonyms(phrase: &str, index: &Index, weight: f32, alts: &mut Vec<Alternative>) {
     let q = squash(phrase);
+    facet_names(&q, index, weight, alts);
+    if let Some(bare) = particles::bare(&q) {
+        facet_names(&bare, index, weight, alts);
+    }
+}
+
+/// Adds the facet values that `name` names exactly (compared squashed).
+fn facet_names(name: &str, index: &Index, weight: f32, alts: &mut Vec<Alternative>) {
+    let q = squash(name);
     if q.chars().count() < 2 {
         return;
     }
-    let bare = particles::bare(&q);
     for n in &index.names {
-        let named = n.squashed == q || bare.as_deref() == Some(n.squashed.as_str());
+        let named = n.squashed == q;
         if named
             && !alts
                 .iter()
@@ -419,7 +630,20 @@ fn join_spans(words: Vec<Word>, index: &Index) -> Vec<Word> {
             let joined: String = span.iter().map(base).collect();
             add(&mut joined_alts, index, vec![joined.clone()], 1.0, Derivation::Joined);
             let phrase = span.iter().map(|w| w.input.as_str()).collect::<Vec<_>>().join(" ");
-            facet_synonyms(&phrase, index, 1.0, &mut joined_alts);
+            // The phrase as a name: its words as typed, the last one also without its
+            // particle (`상태 페이지까지`); never a particle rule across words, which
+            // would read `db 자동` as `db`.
+            let mut names = vec![phrase.clone()];
+            if let Some(last) = span.last().and_then(|w| particles::bare(&w.input)) {
+                let head = span[..len - 1].iter().map(|w| w.input.as_str()).collect::<Vec<_>>().join(" ");
+                names.push(format!("{head} {last}"));
+            }
+            for name in &names {
+                facet_names(name, index, 1.0, &mut joined_alts);
+                for terms in index.lexicon_means(&squash(name)) {
+                    add(&mut joined_alts, index, terms.clone(), LEXICON_WEIGHT, Derivation::Lexicon);
+                }
+            }
             if joined_alts.is_empty() {
                 continue;
             }
@@ -515,6 +739,8 @@ mod tests {
             ids: vec!["a".into(), "b".into(), "c".into()],
             days: vec![0; 3],
             common: vec![],
+            lengths: vec![1; 3],
+            lexicon: vec![],
             chunks: vec![],
             listing_chunk: 1,
         };
@@ -593,9 +819,10 @@ mod tests {
         // A lone initial consonant is not a 초성 query (too short); it still completes.
         let w = analyze("재시도 ㅈ", &idx, Options { prefix_last: true });
         assert_eq!(terms_of(&w[0])[0], "재시도");
-        // Without the prefix option the last word is read as typed.
+        // Without the prefix option a word cut off is only a partial match.
         let w = analyze("잿", &idx, Options::default());
-        assert!(w[0].alternatives.is_empty());
+        assert!(!w[0].alternatives.is_empty());
+        assert!(w[0].alternatives.iter().all(|a| a.derivation == Derivation::Partial), "{w:?}");
         // Completions are ranked and never repeat the word itself.
         let c = completions("재시", &idx, 5);
         assert!(c.iter().any(|(t, _)| t == "재시도") && c.iter().all(|(t, _)| t != "재시"));
@@ -658,6 +885,116 @@ mod tests {
         );
         let w = analyze("oom-killed", &idx, Options::default());
         assert!(terms_of(&w[0]).contains(&"oom+killed".to_string()));
+    }
+
+    /// An index as [`index`] gives, with a lexicon.
+    fn index_with_lexicon(terms: &[&str], lexicon: &[(&[&str], &[&[&str]])]) -> Index {
+        let plain = index(terms);
+        let mut meta = plain.meta.clone();
+        let position = |t: &str| (0..plain.vocab.len()).find(|&i| plain.vocab.term(i) == t).unwrap() as u32;
+        meta.lexicon = lexicon
+            .iter()
+            .map(|(say, means)| crate::index::LexiconEntry {
+                say: say.iter().map(|s| squash(s)).collect(),
+                means: means.iter().map(|m| m.iter().map(|t| position(t)).collect()).collect(),
+            })
+            .collect();
+        Index::from_parts(meta, plain.filters.clone()).unwrap()
+    }
+
+    #[test]
+    fn lexicon_forms_reach_what_records_write() {
+        let idx = index_with_lexicon(
+            &["github", "australia", "east", "중단", "멈추", "us-east-1"],
+            &[
+                (&["깃허브", "깃헙"], &[&["github"]]),
+                (&["호주"], &[&["australia", "east"]]),
+                (&["먹통", "뻗다"], &[&["중단"], &["멈추"]]),
+                (&["북 버지니아"], &[&["us-east-1"]]),
+            ],
+        );
+        let w = analyze("깃헙에서 호주 리전이 먹통", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["github"]);
+        assert_eq!(w[0].alternatives[0].derivation, Derivation::Lexicon);
+        assert_eq!(terms_of(&w[1]), ["australia+east"]);
+        assert_eq!(terms_of(&w[3]), ["중단", "멈추"]);
+        // Conjugated forms reach the entry through their stem (뻗었다 → 뻗).
+        let w = analyze("뻗었다", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["중단", "멈추"], "{w:?}");
+        // A typed form of two words, as one phrase.
+        let w = analyze("북 버지니아", &idx, Options::default());
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(terms_of(&w[0]).contains(&"us-east-1".to_string()));
+        // A lexicon form typed wrong is a typo of it.
+        let w = analyze("깃허부", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["github"]);
+        assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
+    }
+
+    #[test]
+    fn a_phrase_is_never_read_through_a_particle_rule_across_words() {
+        // `db 자동` is not `db` with the particle 자동.
+        let idx = index(&["db", "자동"]);
+        let w = analyze("db 자동", &idx, Options::default());
+        assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn latin_typos_by_length_and_swapped_letters() {
+        let idx = index(&["iptables", "certificate", "orbiter", "capital", "dns"]);
+        for (typed, meant) in [("iptalbes", "iptables"), ("certifcate", "certificate"), ("orbitor", "orbiter"), ("captial", "capital")] {
+            let w = analyze(typed, &idx, Options::default());
+            assert_eq!(terms_of(&w[0]), [meant], "{typed}");
+            assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
+        }
+        // Short words get no typo reading: `dnz` is not `dns`.
+        assert!(analyze("dnz", &idx, Options::default())[0].alternatives.is_empty());
+    }
+
+    #[test]
+    fn two_key_typos_in_long_hangul_words() {
+        let idx = index(&["클라우드플레어", "쿠버네티스"]);
+        let w = analyze("클라우드플래어", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["클라우드플레어"]);
+        let w = analyze("크라우드플래어", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["클라우드플레어"], "two keys off");
+        let w = analyze("쿠버내티스", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["쿠버네티스"]);
+    }
+
+    #[test]
+    fn partial_readings_of_words_the_vocabulary_lacks() {
+        let idx = index(&["정전", "지우", "먹통", "제한", "certificate"]);
+        for (typed, meant) in [("대정전", "정전"), ("지워버렸다", "지우"), ("certif", "certificate")] {
+            let w = analyze(typed, &idx, Options::default());
+            assert!(terms_of(&w[0]).contains(&meant.to_string()), "{typed}: {w:?}");
+            assert!(w[0].alternatives.iter().all(|a| a.derivation == Derivation::Partial && a.weight <= PARTIAL_WEIGHT));
+        }
+        // A word the vocabulary has needs no partial reading.
+        let w = analyze("먹통이", &idx, Options::default());
+        assert_eq!(w[0].alternatives[0].derivation, Derivation::Bare);
+    }
+
+    #[test]
+    fn query_stopwords_are_dropped_but_phrases_are_read_first() {
+        let idx = index(&["재시도", "장애", "조치"]);
+        let w = analyze("재시도 장애 사례", &idx, Options::default());
+        assert_eq!(w.iter().map(|w| w.input.as_str()).collect::<Vec<_>>(), ["재시도"]);
+        let w = analyze("장애 조치", &idx, Options::default());
+        assert!(w.iter().any(|w| w.input == "조치"), "{w:?}");
+    }
+
+    #[test]
+    fn long_queries_are_cut() {
+        let idx = index(VOCAB);
+        let long = "재시도 ".repeat(10) + &(0..100).map(|i| format!("w{i}")).collect::<Vec<_>>().join(" ");
+        assert!(analyze(&long, &idx, Options::default()).len() <= MAX_WORDS);
+        let word: String = "가".repeat(100_000);
+        let started = std::time::Instant::now();
+        let w = analyze(&word, &idx, Options::default());
+        assert!(w[0].input.chars().count() <= MAX_WORD_CHARS);
+        // Not a timing test: the point is that it returns at all on a 100 KB word.
+        let _ = started.elapsed();
     }
 
     #[test]

@@ -2,11 +2,19 @@
 //! values and pages the result. The CLI, the wasm module, the API and the MCP server
 //! all call [`search`].
 //!
-//! Ranking: every query word must match (through one of its alternatives). A word
-//! scores the inverse document frequency of its terms times the weight of the best
-//! field they occur in (title 3, classification 2, body 1) times the alternative's
-//! weight; a record's score is the sum over words. Equal scores go to the more
-//! recent incident, then to the lower id.
+//! Ranking is BM25F-like with OR semantics; `docs/ranking.md` gives the formula.
+//! Every incident that matches at least one query word (through one of its
+//! alternatives) is a hit. Hits that match every word (a *full* match, none of the
+//! words only partially) come first, then the others. Within each group a hit
+//! scores the sum over its matched words of the best alternative's score: inverse
+//! document frequency times a saturated, length-normalised pseudo term frequency
+//! built from where and how often the record uses the term (title, 요약,
+//! occurrences, a taxonomy value), times the alternative's weight. A record that
+//! has a term only as a part of a longer word (`인증` of `인증서`) counts less. Equal
+//! scores go to the more recent incident, then to the lower id.
+//!
+//! Every hit says which words it matched and how ([`Matched`]) and which it did not
+//! (`missing`); the response says how many hits are full matches.
 
 use std::cmp::Ordering;
 
@@ -18,12 +26,20 @@ use crate::query::{self, Word};
 use crate::sort;
 use crate::text;
 
-/// Field weights used in ranking.
+/// Pseudo term frequency that a title occurrence adds.
 pub const TITLE_WEIGHT: f32 = 3.0;
-/// Weight of a match through the classification (a taxonomy value the query names).
+/// Pseudo term frequency of a match through the classification (a taxonomy value
+/// the query names).
 pub const META_WEIGHT: f32 = 2.0;
-/// Weight of a match anywhere else.
-pub const BODY_WEIGHT: f32 = 1.0;
+/// Pseudo term frequency of a body match by level: a term the record mentions; one
+/// it uses most ([`Index::level`]).
+pub const LEVEL_TF: [f32; 2] = [1.0, 2.5];
+/// BM25's term-frequency saturation.
+pub const K1: f32 = 1.2;
+/// BM25's length normalisation (0 none, 1 full); records are short and alike.
+pub const B: f32 = 0.4;
+/// Multiplier for a record that has the term only as a part of a longer word.
+pub const PART_WEIGHT: f32 = 0.4;
 
 /// Result order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,6 +100,24 @@ pub struct Hit {
     pub facets: ByFacet<Vec<String>>,
     /// Summary text.
     pub summary: String,
+    /// True when the hit matches every query word (none only partially).
+    pub full: bool,
+    /// The query words it matched, and how.
+    pub matched: Vec<Matched>,
+    /// The query words it did not match (empty for a full match).
+    pub missing: Vec<String>,
+}
+
+/// How a hit matched one query word.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Matched {
+    /// The word as analysed ([`Word::input`]).
+    pub word: String,
+    /// `exact`, `stem`, `synonym`, `lexicon`, `partial`, `typo`, `prefix` or
+    /// `initials` ([`query::Derivation::how`]).
+    pub how: &'static str,
+    /// What matched: the terms (joined by `+`), or the taxonomy value's label.
+    pub via: String,
 }
 
 /// Values by facet key, in the index's facet order; serialised as an object. (What
@@ -193,6 +227,8 @@ pub struct GraphLink {
 pub struct Response {
     /// Number of matching incidents.
     pub total: usize,
+    /// How many of them match every query word; they come first.
+    pub full: usize,
     /// The page shown, 1-based.
     pub page: usize,
     /// Hits per page.
@@ -269,9 +305,17 @@ pub fn idf(n: usize, df: u64) -> f32 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
+/// How one incident matched the query: per word, the score and the alternative.
+#[derive(Debug, Clone, Default)]
+struct DocMatch {
+    score: f32,
+    /// Per word: `Some((alternative, score))` when it matched.
+    words: Vec<Option<(usize, f32)>>,
+    full: bool,
+}
+
 /// Runs `request` against `index`.
 pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError> {
-    let n = index.len();
     let selection = resolve_filters(index, &request.filters)?;
     let words = query::analyze(
         &request.query,
@@ -281,19 +325,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         },
     );
     let has_query = !words.is_empty();
-
-    let mut scores = vec![0f32; n];
-    let mut candidates = Bitset::full(n);
-    for word in &words {
-        let mut matched = Bitset::empty(n);
-        for doc in candidates.iter() {
-            if let Some(s) = word_score(index, word, doc, n) {
-                matched.insert(doc);
-                scores[doc] += s;
-            }
-        }
-        candidates = matched;
-    }
+    let (matches, candidates) = rank(index, &words);
 
     let facet_bits: Vec<Vec<&Bitset>> = index
         .meta
@@ -312,20 +344,25 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
             .cmp(&index.meta.days[a])
             .then_with(|| index.meta.ids[a].cmp(&index.meta.ids[b]))
     };
+    let full = |d: usize| matches.get(d).is_some_and(|m| m.full);
     match sort {
-        Sort::Recent => sort::sort_by(&mut docs, |&a, &b| recent(a, b)),
+        Sort::Recent => sort::sort_by(&mut docs, |&a, &b| full(b).cmp(&full(a)).then_with(|| recent(a, b))),
         Sort::Relevance => sort::sort_by(&mut docs, |&a, &b| {
-            scores[b]
-                .partial_cmp(&scores[a])
-                .unwrap_or(Ordering::Equal)
+            full(b)
+                .cmp(&full(a))
+                .then_with(|| {
+                    let score = |d: usize| matches.get(d).map_or(0.0, |m| m.score);
+                    score(b).partial_cmp(&score(a)).unwrap_or(Ordering::Equal)
+                })
                 .then_with(|| recent(a, b))
         }),
     }
+    let full_count = if has_query { docs.iter().filter(|&&d| full(d)).count() } else { docs.len() };
 
     let per_page = if request.per_page == 0 { 10 } else { request.per_page };
     let page = request.page.max(1);
     let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
-    let hits = shown().map(|&d| hit(index, d, scores[d])).collect();
+    let hits = shown().map(|&d| hit(index, d, &words, matches.get(d))).collect();
     let mut missing: Vec<String> = Vec::new();
     for &d in shown().filter(|&&d| !index.is_listed(d)) {
         let file = index.listing_file(d);
@@ -368,6 +405,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     };
     Ok(Response {
         total: docs.len(),
+        full: full_count,
         page,
         per_page,
         sort,
@@ -381,43 +419,108 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     })
 }
 
-/// The score of `word` in incident `doc`, or `None` when it does not match.
-fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<f32> {
-    let mut best: Option<f32> = None;
-    for alt in &word.alternatives {
-        let mut sum = 0.0;
-        let mut parts = 0;
-        let mut all = true;
-        if let Some(f) = &alt.facet {
+/// Scores every incident for `words`: the per-incident matches (empty without a
+/// query) and the incidents that match at least one word (all without a query).
+fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
+    let n = index.len();
+    if words.is_empty() {
+        return (Vec::new(), Bitset::full(n));
+    }
+    let mut candidates = Bitset::empty(n);
+    let mut matches = Vec::with_capacity(n);
+    for doc in 0..n {
+        let mut m = DocMatch {
+            full: true,
+            ..DocMatch::default()
+        };
+        for word in words {
+            let found = word_score(index, word, doc, n);
+            match found {
+                Some((a, s)) => {
+                    m.score += s;
+                    if word.alternatives[a].derivation == query::Derivation::Partial {
+                        m.full = false;
+                    }
+                }
+                None => m.full = false,
+            }
+            m.words.push(found);
+        }
+        if m.words.iter().any(Option::is_some) {
+            candidates.insert(doc);
+        }
+        matches.push(m);
+    }
+    (matches, candidates)
+}
+
+/// BM25's saturated, length-normalised term frequency.
+fn saturate(tf: f32, relative_length: f32) -> f32 {
+    tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * relative_length))
+}
+
+/// The score of `term` in incident `doc`, or `None` when the incident lacks it.
+fn term_score(index: &Index, term: &str, doc: usize, n: usize) -> Option<f32> {
+    if !index.has_term(doc, term) {
+        return None;
+    }
+    let title = index.in_title(doc, term);
+    let mut tf = LEVEL_TF[usize::from(index.level(doc, term).min(1))];
+    if title {
+        tf += TITLE_WEIGHT;
+    }
+    let mut s = idf(n, index.df(term).unwrap_or(1)) * saturate(tf, index.relative_length(doc));
+    if !title && index.is_part(doc, term) {
+        s *= PART_WEIGHT;
+    }
+    Some(s)
+}
+
+/// The score of `word` in incident `doc` with the alternative that matched, or
+/// `None` when no alternative matches. The text and the classification are two
+/// fields: the best text alternative and the best taxonomy value add up, so that
+/// of the incidents classified under a value the query names, those whose text
+/// also has the word come first.
+fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<(usize, f32)> {
+    let mut text: Option<(usize, f32)> = None;
+    let mut class: Option<(usize, f32)> = None;
+    for (a, alt) in word.alternatives.iter().enumerate() {
+        let s = if let Some(f) = &alt.facet {
             let docs = &index.meta.facets[f.f].values[f.v].docs;
             if !docs.contains(doc) {
                 continue;
             }
-            sum += idf(n, docs.len() as u64) * META_WEIGHT;
-            parts += 1;
-        }
-        for term in &alt.terms {
-            if !index.has_term(doc, term) {
-                all = false;
-                break;
+            idf(n, docs.len() as u64) * saturate(META_WEIGHT, 1.0)
+        } else {
+            let mut sum = 0.0;
+            let mut all = !alt.terms.is_empty();
+            for term in &alt.terms {
+                match term_score(index, term, doc, n) {
+                    Some(s) => sum += s,
+                    None => {
+                        all = false;
+                        break;
+                    }
+                }
             }
-            let field = if index.in_title(doc, term) {
-                TITLE_WEIGHT
-            } else {
-                BODY_WEIGHT
-            };
-            sum += idf(n, index.df(term).unwrap_or(1)) * field;
-            parts += 1;
-        }
-        if all && parts > 0 {
-            let s = alt.weight * sum / parts as f32;
-            best = Some(best.map_or(s, |b: f32| b.max(s)));
+            if !all {
+                continue;
+            }
+            sum / alt.terms.len() as f32
+        };
+        let s = alt.weight * s;
+        let slot = if alt.facet.is_some() { &mut class } else { &mut text };
+        if slot.is_none_or(|(_, b)| s > b) {
+            *slot = Some((a, s));
         }
     }
-    best
+    match (text, class) {
+        (Some((a, t)), Some((_, c))) => Some((a, t + c)),
+        (one, other) => one.or(other),
+    }
 }
 
-fn hit(index: &Index, doc: usize, score: f32) -> Hit {
+fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
     let l = &index.listings[doc];
     let facets = index
         .meta
@@ -432,6 +535,27 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
         })
         .collect();
     let facets = ByFacet(facets);
+    let mut matched = Vec::new();
+    let mut missing = Vec::new();
+    if let Some(m) = m {
+        for (word, found) in words.iter().zip(&m.words) {
+            match found {
+                Some((a, _)) => {
+                    let alt = &word.alternatives[*a];
+                    matched.push(Matched {
+                        word: word.input.clone(),
+                        how: alt.derivation.how(),
+                        via: match &alt.facet {
+                            Some(f) => f.ko.clone(),
+                            None => alt.terms.join("+"),
+                        },
+                    });
+                }
+                None => missing.push(word.input.clone()),
+            }
+        }
+    }
+    let score = m.map_or(0.0, |m| m.score);
     Hit {
         id: l.id.clone(),
         score: (score * 1000.0).round() / 1000.0,
@@ -440,6 +564,9 @@ fn hit(index: &Index, doc: usize, score: f32) -> Hit {
         date: l.date.clone(),
         facets,
         summary: l.summary.clone(),
+        full: m.is_none_or(|m| m.full),
+        matched,
+        missing,
     }
 }
 
