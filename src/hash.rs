@@ -38,6 +38,13 @@ pub fn term_key(term: &str, field: Field) -> u64 {
     xxh3_64_with_seed(term.as_bytes(), field.seed())
 }
 
+/// The key of `term_key` for incident `doc` in its chunk's filter: one filter holds
+/// every incident's keys, each told apart by the incident number. (The filter
+/// hashes keys again with its own seed, so a plain mix is enough.)
+pub fn doc_key(term_key: u64, doc: usize) -> u64 {
+    term_key ^ (doc as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The checksum stored in index files: XXH3-64 of the payload.
 pub fn checksum(bytes: &[u8]) -> u64 {
     xxh3_64_with_seed(bytes, 0)

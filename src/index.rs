@@ -6,8 +6,8 @@
 //! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary
 //!   ([`crate::vocab`]: every term with its document frequency, or its incident when
 //!   it has one), every incident's id and date, and the list of chunks.
-//! * `filters-NNNN.bin` ([`FilterChunk`]): the per-incident term filters of a run
-//!   of incidents.
+//! * `filters-NNNN.bin` ([`FilterChunk`]): one membership filter over the term
+//!   keys of a run of incidents, each key told apart by its incident.
 //! * `listing-NNNN.bin` ([`ListingChunk`]): the title and summary that a result list
 //!   shows, for [`LISTING_CHUNK`] incidents each.
 //!
@@ -152,8 +152,10 @@ pub struct ListingChunk {
 /// A chunk of filters.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FilterChunk {
-    /// Filters in incident-number order.
-    pub filters: Vec<TermFilter>,
+    /// The keys of every incident of the chunk ([`crate::hash::doc_key`]). One filter
+    /// for the chunk rather than one an incident: small filters waste a third of
+    /// their bytes on rounding, a large one holds a key in about 9 bits.
+    pub filter: TermFilter,
 }
 
 /// An index ready to search: loaded whole ([`Index::load`]) or without the listing
@@ -169,7 +171,7 @@ pub struct Index {
     pub listings: Vec<Listing>,
     /// Which listings have their listing file loaded.
     listed: Vec<bool>,
-    /// All filters, by incident number.
+    /// The filters, by chunk: incident `d` is in chunk `d / CHUNK_SIZE`.
     pub filters: Vec<Lookup>,
     /// Every label and synonym of every facet value, normalised once for the query
     /// analyzer and the suggested filters.
@@ -284,22 +286,15 @@ impl Index {
         };
         let meta_bytes = read("meta.bin").map_err(|e| cannot_read("meta.bin", e))?;
         let meta: Meta = format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
-        let mut filters = Vec::with_capacity(meta.ids.len());
+        let mut filters = Vec::with_capacity(meta.chunks.len());
         for chunk in &meta.chunks {
             let bytes = read(&chunk.filters).map_err(|e| cannot_read(&chunk.filters, e))?;
             let fc: FilterChunk = format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
-            if fc.filters.len() != chunk.len as usize {
-                return Err(fail(
-                    &chunk.filters,
-                    FormatError::Decode("chunk length differs from meta.bin".into()),
-                ));
-            }
-            for f in &fc.filters {
-                filters.push(
-                    f.to_lookup()
-                        .map_err(|e| fail(&chunk.filters, FormatError::Decode(e)))?,
-                );
-            }
+            filters.push(
+                fc.filter
+                    .to_lookup()
+                    .map_err(|e| fail(&chunk.filters, FormatError::Decode(e)))?,
+            );
         }
         Index::from_parts(meta, filters)
     }
@@ -312,9 +307,13 @@ impl Index {
             error: FormatError::Decode(m.into()),
         };
         let n = meta.ids.len();
+        let chunked = meta.chunks.iter().map(|c| c.len as usize).sum::<usize>() == n
+            && meta.chunks.iter().rev().skip(1).all(|c| c.len as usize == CHUNK_SIZE)
+            && meta.chunks.iter().all(|c| c.len > 0);
         if meta.days.len() != n
             || meta.lengths.len() != n
-            || filters.len() != n
+            || !chunked
+            || filters.len() != meta.chunks.len()
             || meta.common.iter().any(|b| b.len() > n)
         {
             return Err(bad("incident counts of meta and filters differ"));
@@ -378,15 +377,19 @@ impl Index {
             if entry.means.iter().flatten().any(|&t| t as usize >= vocab.len()) {
                 return Err(bad("a lexicon entry names a term that is not in the vocabulary"));
             }
-            lexicon_means.push(
-                entry
-                    .means
-                    .iter()
-                    .map(|terms| terms.iter().map(|&t| vocab.term(t as usize).to_string()).collect())
-                    .collect(),
-            );
+            let mut means = Vec::with_capacity(entry.means.len());
+            for terms in &entry.means {
+                let mut words = Vec::with_capacity(terms.len());
+                for &t in terms {
+                    words.push(vocab.term(t as usize).to_string());
+                }
+                means.push(words);
+            }
+            lexicon_means.push(means);
             for form in &entry.say {
-                lexicon_keys.extend(crate::query::lexicon_keys(form).into_iter().map(|k| (k, e as u32)));
+                for key in crate::query::lexicon_keys(form) {
+                    lexicon_keys.push((key, e as u32));
+                }
             }
         }
         crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
@@ -479,9 +482,7 @@ impl Index {
             None => false,
             Some(Postings::Single(d)) => d as usize == doc,
             Some(Postings::Common { id, .. }) => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
-            Some(Postings::Filtered(_)) => {
-                self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Any))
-            }
+            Some(Postings::Filtered(_)) => self.probe(doc, term, crate::hash::Field::Any),
         }
     }
 
@@ -492,14 +493,21 @@ impl Index {
         match self.vocab.get(term) {
             None => 0,
             Some(Postings::Single(_)) => 1,
-            Some(_) => u8::from(self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Often))),
+            Some(_) => u8::from(self.probe(doc, term, crate::hash::Field::Often)),
         }
+    }
+
+    /// True when the filter of incident `doc`'s chunk holds `term` in `field` for it.
+    fn probe(&self, doc: usize, term: &str, field: crate::hash::Field) -> bool {
+        self.filters
+            .get(doc / CHUNK_SIZE)
+            .is_some_and(|f| f.contains(crate::hash::doc_key(crate::hash::term_key(term, field), doc)))
     }
 
     /// True when incident `doc` has `term` only as a part of longer units.
     pub fn is_part(&self, doc: usize, term: &str) -> bool {
         matches!(self.vocab.get(term), Some(Postings::Filtered(_)))
-            && self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Part))
+            && self.probe(doc, term, crate::hash::Field::Part)
     }
 
     /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).
@@ -559,7 +567,7 @@ impl Index {
 
     /// True when `term` is in the title of incident `doc`.
     pub fn in_title(&self, doc: usize, term: &str) -> bool {
-        self.filters[doc].contains(crate::hash::term_key(term, crate::hash::Field::Title))
+        self.probe(doc, term, crate::hash::Field::Title)
     }
 
     /// Position of a facet by key.

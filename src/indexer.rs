@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::facets::Bitset;
 use crate::filter::TermFilter;
 use crate::format::{self, Kind};
-use crate::hash::{term_key, Field};
+use crate::hash::{doc_key, term_key, Field};
 use crate::index::{
     ChunkRef, Facet, FacetValue, FilterChunk, LexiconEntry, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
     LISTING_CHUNK,
@@ -196,29 +196,33 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
         docs.get(t)
             .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
     };
-    let mut filters = Vec::with_capacity(n);
-    let mut plain_filters = Vec::with_capacity(n);
+    // Keys of each chunk, every key told apart by its incident.
+    let mut chunk_keys: Vec<Vec<u64>> = vec![Vec::new(); n.div_ceil(CHUNK_SIZE)];
+    let mut plain_keys: Vec<Vec<u64>> = vec![Vec::new(); n.div_ceil(CHUNK_SIZE)];
     let mut filter_keys = 0;
     let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
     let mut key_counts = [0usize; 4];
-    for r in &records {
+    for (d, r) in records.iter().enumerate() {
         let often = often_terms(r, n, df);
         let keys = record_keys(r, filtered, &often);
         key_counts[0] += r.all.iter().filter(|t| filtered(t)).count();
         key_counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
         key_counts[2] += often.len();
         key_counts[3] += r.title.len();
-        plain_filters.push(TermFilter::build(&record_keys(
+        let plain = record_keys(
             &RecordTerms {
                 whole: r.all.clone(),
                 ..r.clone()
             },
             filtered,
             &[],
-        )));
+        );
         filter_keys += keys.len();
-        filters.push(TermFilter::build(&keys));
+        chunk_keys[d / CHUNK_SIZE].extend(keys.into_iter().map(|k| doc_key(k, d)));
+        plain_keys[d / CHUNK_SIZE].extend(plain.into_iter().map(|k| doc_key(k, d)));
     }
+    let filters: Vec<TermFilter> = chunk_keys.iter().map(|k| TermFilter::build(k)).collect();
+    let plain_filters: Vec<TermFilter> = plain_keys.iter().map(|k| TermFilter::build(k)).collect();
     let lengths: Vec<u8> = records.iter().map(|r| length_byte(r.length)).collect();
     let all_terms: Vec<BTreeSet<String>> = records.into_iter().map(|r| r.all).collect();
     let vocab = crate::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n);
@@ -264,20 +268,12 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
 
     let mut files = Vec::new();
     let mut chunks = Vec::new();
-    for (c, fchunk) in filters.chunks(CHUNK_SIZE).enumerate() {
+    for (c, filter) in filters.iter().cloned().enumerate() {
         let name = format!("filters-{c:04}.bin");
-        files.push((
-            name.clone(),
-            format::encode(
-                Kind::Filters,
-                &FilterChunk {
-                    filters: fchunk.to_vec(),
-                },
-            ),
-        ));
+        files.push((name.clone(), format::encode(Kind::Filters, &FilterChunk { filter })));
         chunks.push(ChunkRef {
             filters: name,
-            len: fchunk.len() as u32,
+            len: (n - c * CHUNK_SIZE).min(CHUNK_SIZE) as u32,
         });
     }
     for (c, lchunk) in listings.chunks(LISTING_CHUNK).enumerate() {

@@ -177,26 +177,28 @@ pub fn lexicon_keys(form: &str) -> Vec<String> {
     if squashed.is_empty() {
         return Vec::new();
     }
-    let mut keys = vec![squashed.clone()];
     let bare = particles::bare(&squashed);
+    let mut candidates = vec![squashed.clone()];
     if let Some(b) = &bare {
-        keys.push(b.clone());
+        candidates.push(b.clone());
     }
     // A verb in its dictionary form (`뻗다`) is also its stem, whose conjugations
     // (`뻗었다`) the particle table takes back to it.
-    if let Some(stem) = squashed.strip_suffix('다').filter(|s| s.chars().all(text::is_hangul_syllable)) {
-        keys.push(stem.to_string());
+    if let Some(stem) = squashed.strip_suffix('다') {
+        candidates.push(stem.to_string());
     }
-    keys.extend(particles::stems(bare.as_deref().unwrap_or(&squashed)));
-    keys.retain(|k| !k.is_empty() && (k.chars().count() >= 2 || k.chars().all(text::is_hangul_syllable)));
-    // No std set: its code would weigh more in the browser module than this loop.
-    let mut out: Vec<String> = Vec::with_capacity(keys.len());
-    for k in keys {
-        if !out.contains(&k) {
-            out.push(k);
+    for stem in particles::stems(bare.as_deref().unwrap_or(&squashed)) {
+        candidates.push(stem);
+    }
+    // Plain loops, no std set: generic code weighs in the browser module.
+    let mut keys: Vec<String> = Vec::with_capacity(candidates.len());
+    for k in candidates {
+        let hangul_only = k.chars().all(text::is_hangul_syllable);
+        if !k.is_empty() && (hangul_only || k.chars().count() >= 2) && !keys.contains(&k) {
+            keys.push(k);
         }
     }
-    out
+    keys
 }
 
 /// Splits `query` into words and finds their alternatives in `index`.
@@ -495,14 +497,19 @@ fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
         hangul::edit_distance(&keys, &k.keys, max)
     };
     // The nearest first: one edit beats two whatever the frequency.
-    let mut found: Vec<(usize, String, u64)> = index
-        .keyed_terms()
-        .iter()
-        .filter_map(|k| near(k).map(|d| (d, k.term.clone(), k.df)))
-        .collect();
-    let closest = found.iter().map(|f| f.0).min();
-    found.retain(|f| Some(f.0) == closest);
-    let found = found.into_iter().map(|(_, t, df)| (t, df)).collect();
+    let mut found: Vec<(String, u64)> = Vec::new();
+    let mut closest = max + 1;
+    for k in index.keyed_terms() {
+        if let Some(d) = near(k) {
+            if d < closest {
+                closest = d;
+                found.clear();
+            }
+            if d == closest {
+                found.push((k.term.clone(), k.df));
+            }
+        }
+    }
     for (term, _) in best(found, EXPANSIONS) {
         add(alts, index, vec![term], TYPO_WEIGHT, Derivation::Typo);
     }
@@ -532,13 +539,18 @@ fn expand_partial(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
     }
     let hangul = chars.iter().all(|&c| text::is_hangul_syllable(c));
     let mut found: Vec<(String, f32)> = Vec::new();
+    let mut keep = |term: String, share: f32| {
+        if term.chars().count() >= 2 {
+            found.push((term, share));
+        }
+    };
     if hangul && n >= 2 {
         // The longest head that is a term, or whose stem is (지워버렸다 → 지워 → 지우).
         'heads: for end in (2..n).rev() {
             let head: String = chars[..end].iter().collect();
             for candidate in std::iter::once(head.clone()).chain(particles::stems(&head)) {
-                if index.df(&candidate).is_some() {
-                    found.push((candidate, end as f32 / n as f32));
+                if index.df(&candidate).is_some() && candidate.chars().count() >= 2 {
+                    keep(candidate, end as f32 / n as f32);
                     break 'heads;
                 }
             }
@@ -548,23 +560,24 @@ fn expand_partial(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
             for end in (start + 2..=n).rev() {
                 let piece: String = chars[start..end].iter().collect();
                 if index.df(&piece).is_some() {
-                    found.push((piece, (end - start) as f32 / n as f32));
+                    keep(piece, (end - start) as f32 / n as f32);
                     break;
                 }
             }
         }
     }
-    if found.is_empty() && (n >= 2 || hangul) {
-        // Cut off while typing (제하 → 제한, certif → certificate).
-        let min = if hangul { 1 } else { 4 };
-        if n >= min {
-            for (term, _) in completions(word, index, 3) {
-                let share = n as f32 / term.chars().count().max(1) as f32;
-                found.push((term, share.min(1.0)));
+    if n >= if hangul { 1 } else { 4 } {
+        // Cut off while typing (제하 → 제한, certif → certificate), when nothing
+        // inside the word is a term.
+        let inside = !found.is_empty();
+        for (term, _) in completions(word, index, 3) {
+            if inside {
+                break;
             }
+            let share = n as f32 / term.chars().count().max(1) as f32;
+            found.push((term, share.min(1.0)));
         }
     }
-    found.retain(|(t, _)| t.chars().count() >= 2);
     crate::sort::sort_by(&mut found, |a, b| b.1.total_cmp(&a.1));
     for (term, share) in found.into_iter().take(3) {
         add(alts, index, vec![term], PARTIAL_WEIGHT * share, Derivation::Partial);
@@ -741,11 +754,14 @@ mod tests {
             common: vec![],
             lengths: vec![1; 3],
             lexicon: vec![],
-            chunks: vec![],
+            chunks: vec![crate::index::ChunkRef {
+                filters: "filters-0000.bin".into(),
+                len: 3,
+            }],
             listing_chunk: 1,
         };
-        let none = || crate::filter::TermFilter::build(&[]).to_lookup().unwrap();
-        Index::from_parts(meta, vec![none(), none(), none()]).unwrap()
+        let none = crate::filter::TermFilter::build(&[]).to_lookup().unwrap();
+        Index::from_parts(meta, vec![none]).unwrap()
     }
 
     fn terms_of(w: &Word) -> Vec<String> {
