@@ -129,6 +129,14 @@ pub fn is_typing_prefix(prefix: &[char], word: &[char]) -> bool {
     word.starts_with(prefix)
 }
 
+/// A 64-bit set of the keys in `keys` (each key sets bit `key % 64`). An edit
+/// changes at most two of these bits, so two sequences whose signatures differ in
+/// more than `2 * max` bits are more than `max` edits apart: a cheap test before
+/// [`edit_distance`].
+pub fn signature(keys: &[char]) -> u64 {
+    keys.iter().fold(0, |s, &k| s | 1u64 << (k as u32 % 64))
+}
+
 /// Edit distance between two key sequences (insertions, deletions, substitutions
 /// and swaps of neighbouring keys, each one edit: `iptalbes` is one from
 /// `iptables`), or `None` when it exceeds `max`. Rows stop early once every cell is
@@ -137,27 +145,34 @@ pub fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > max {
         return None;
     }
-    let mut before: Vec<usize> = Vec::new();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
+    // Three rows: two back (for swaps), one back, and the current one.
+    let w = b.len() + 1;
+    let mut rows = vec![0usize; 3 * w];
+    for (j, cell) in rows[w..2 * w].iter_mut().enumerate() {
+        *cell = j;
+    }
     for i in 1..=a.len() {
+        let (older, rest) = rows.split_at_mut(w);
+        let (prev, cur) = rest.split_at_mut(w);
         cur[0] = i;
-        let mut row_min = cur[0];
+        let mut row_min = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                cur[j] = cur[j].min(before[j - 2] + 1);
+                d = d.min(older[j - 2] + 1);
             }
-            row_min = row_min.min(cur[j]);
+            cur[j] = d;
+            row_min = row_min.min(d);
         }
         if row_min > max {
             return None;
         }
-        before = std::mem::replace(&mut prev, std::mem::take(&mut cur));
-        cur = vec![0; b.len() + 1];
+        // Rotate: older <- prev, prev <- cur; the new cur is overwritten next round.
+        rows.rotate_left(w);
     }
-    (prev[b.len()] <= max).then_some(prev[b.len()])
+    let last = rows[w + b.len()];
+    (last <= max).then_some(last)
 }
 
 /// The jamo a 2-set keyboard key types (`w` → ㅈ, `W` → ㅉ).

@@ -190,6 +190,15 @@ pub struct Index {
     keyed_lexicon: std::sync::OnceLock<Vec<KeyedTerm>>,
 }
 
+/// A term looked up once for scoring many incidents ([`Index::prepare`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prepared {
+    /// Where its incidents are.
+    pub postings: Postings,
+    /// Its filter keys: any, often, part, title.
+    keys: [u64; 4],
+}
+
 /// A vocabulary term as the 초성 and typo lookups compare it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyedTerm {
@@ -201,6 +210,8 @@ pub struct KeyedTerm {
     pub chars: usize,
     /// Its 2-set keyboard keys ([`crate::hangul::keys`]).
     pub keys: Vec<char>,
+    /// [`crate::hangul::signature`] of the keys.
+    pub signature: u64,
     /// Its initial consonants, when it is all Hangul syllables.
     pub initials: Option<Vec<char>>,
 }
@@ -475,6 +486,48 @@ impl Index {
         self.vocab.get(term).map(Postings::df)
     }
 
+    /// Looks `term` up once for many incidents: where its incidents are and its
+    /// filter keys, so that scoring every incident hashes and searches nothing.
+    pub fn prepare(&self, term: &str) -> Option<Prepared> {
+        use crate::hash::{term_key, Field};
+        let postings = self.vocab.get(term)?;
+        Some(Prepared {
+            postings,
+            keys: [
+                term_key(term, Field::Any),
+                term_key(term, Field::Often),
+                term_key(term, Field::Part),
+                term_key(term, Field::Title),
+            ],
+        })
+    }
+
+    fn probe_key(&self, doc: usize, key: u64) -> bool {
+        self.filters
+            .get(doc / CHUNK_SIZE)
+            .is_some_and(|f| f.contains(crate::hash::doc_key(key, doc)))
+    }
+
+    /// What [`Index::has_term`], [`Index::level`], [`Index::is_part`] and
+    /// [`Index::in_title`] say of a prepared term in incident `doc`: `None` when the
+    /// incident lacks it, else (level, part only, in the title).
+    pub fn term_in(&self, doc: usize, p: &Prepared) -> Option<(u8, bool, bool)> {
+        let present = match p.postings {
+            Postings::Single(d) => d as usize == doc,
+            Postings::Common { id, .. } => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
+            Postings::Filtered(_) => self.probe_key(doc, p.keys[0]),
+        };
+        if !present {
+            return None;
+        }
+        let filtered = matches!(p.postings, Postings::Filtered(_));
+        let level = match p.postings {
+            Postings::Single(_) => 1,
+            _ => u8::from(self.probe_key(doc, p.keys[1])),
+        };
+        Some((level, filtered && self.probe_key(doc, p.keys[2]), self.probe_key(doc, p.keys[3])))
+    }
+
     /// True when incident `doc` has `term`: exactly for common terms (their
     /// bitset), else through the incident's filter.
     pub fn has_term(&self, doc: usize, term: &str) -> bool {
@@ -521,12 +574,16 @@ impl Index {
         self.keyed.get_or_init(|| {
             self.vocab
                 .iter()
-                .map(|(term, postings)| KeyedTerm {
-                    term: term.to_string(),
-                    df: postings.df(),
-                    chars: term.chars().count(),
-                    keys: crate::hangul::keys(term),
-                    initials: crate::hangul::initials(term),
+                .map(|(term, postings)| {
+                    let keys = crate::hangul::keys(term);
+                    KeyedTerm {
+                        term: term.to_string(),
+                        df: postings.df(),
+                        chars: term.chars().count(),
+                        signature: crate::hangul::signature(&keys),
+                        keys,
+                        initials: crate::hangul::initials(term),
+                    }
                 })
                 .collect()
         })
@@ -553,13 +610,16 @@ impl Index {
                 .filter(|&(i, (k, _))| {
                     k.chars().any(crate::text::is_hangul_syllable) && (i == 0 || self.lexicon_keys[i - 1].0 != *k)
                 })
-                .map(|(_, x)| x)
-                .map(|(k, _)| KeyedTerm {
-                    term: k.clone(),
-                    df: 0,
-                    chars: k.chars().count(),
-                    keys: crate::hangul::keys(k),
-                    initials: None,
+                .map(|(_, (k, _))| {
+                    let keys = crate::hangul::keys(k);
+                    KeyedTerm {
+                        term: k.clone(),
+                        df: 0,
+                        chars: k.chars().count(),
+                        signature: crate::hangul::signature(&keys),
+                        keys,
+                        initials: None,
+                    }
                 })
                 .collect()
         })

@@ -127,7 +127,7 @@ pub fn record_terms(incident: &Incident, analyzer: &Analyzer) -> Result<RecordTe
 /// Terms a record marks as its own under [`Field::Often`] at most: the ones it
 /// uses most, weighed by rarity. A key for every term used twice would cost about
 /// as much as the filters themselves and buy almost nothing in ranking.
-pub const OFTEN_TERMS: usize = 8;
+pub const OFTEN_TERMS: usize = 6;
 
 /// The record's terms that get a [`Field::Often`] key: of the terms in two or more
 /// records (`df(term)`), those used twice or more or in the 요약, the

@@ -186,10 +186,11 @@ impl Library {
         if page > 1 && page > pages {
             return Err("cursor points past the last page (the results changed); call again without a cursor".into());
         }
+        // The search's own hit: what matched, how, and what is missing.
         let hits: Vec<Value> = response
             .hits
             .iter()
-            .map(|h| json!({"id": h.id, "title": h.title, "org": h.org, "date": h.date, "score": h.score, "facets": h.facets, "summary": h.summary}))
+            .map(|h| serde_json::to_value(h).unwrap_or(Value::Null))
             .collect();
         let understood: Vec<Value> = response
             .words
@@ -199,7 +200,7 @@ impl Library {
                 None => a.terms.join(" "),
             }).collect::<Vec<_>>()}))
             .collect();
-        let mut out = json!({"total": response.total, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
+        let mut out = json!({"total": response.total, "full": response.full, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
         if page < pages {
             out["next_cursor"] = json!(format!("{}:{fingerprint}", page + 1));
         }
@@ -266,11 +267,19 @@ impl Library {
             "additionalProperties": false
         });
         let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
-        let hit = json!({"type": "object", "required": ["id", "title", "org", "date", "score", "facets", "summary"], "properties": {
+        let matched = json!({"type": "object", "required": ["word", "how", "via"], "properties": {
+            "word": {"type": "string"},
+            "how": {"type": "string", "enum": ["exact", "stem", "synonym", "lexicon", "partial", "typo", "prefix", "initials"]},
+            "via": {"type": "string"}}});
+        let hit = json!({"type": "object", "required": ["id", "title", "org", "date", "score", "facets", "summary", "full", "matched", "missing"], "properties": {
             "id": {"type": "string"}, "title": {"type": "string"}, "org": {"type": "string"}, "date": {"type": "string"}, "score": {"type": "number"},
-            "facets": {"type": "object"}, "summary": {"type": "string"}}});
-        let results = json!({"type": "object", "required": ["total", "page", "sort", "hits", "understood"], "properties": {
-            "total": {"type": "integer"}, "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
+            "facets": {"type": "object"}, "summary": {"type": "string"},
+            "full": {"type": "boolean", "description": "true when the hit matches every query word; full matches come first"},
+            "matched": {"type": "array", "items": matched}, "missing": {"type": "array", "items": {"type": "string"}, "description": "query words the hit does not match"}}});
+        let results = json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
+            "total": {"type": "integer", "description": "incidents that match at least one query word"},
+            "full": {"type": "integer", "description": "of those, the incidents that match every word"},
+            "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
             "understood": {"type": "array"}, "next_cursor": {"type": "string"}}});
         let object = |v: Value| v.as_object().cloned().unwrap_or_default();
         let read_only = ToolAnnotations::new()

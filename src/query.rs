@@ -489,9 +489,13 @@ fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
         return;
     }
     let keys = hangul::keys(word);
+    let signature = hangul::signature(&keys);
     let len = word.chars().count();
     let near = |k: &crate::index::KeyedTerm| {
-        if k.chars.abs_diff(len) > max {
+        if k.chars.abs_diff(len) > max
+            || k.keys.len().abs_diff(keys.len()) > max
+            || (k.signature ^ signature).count_ones() as usize > 2 * max
+        {
             return None;
         }
         hangul::edit_distance(&keys, &k.keys, max)

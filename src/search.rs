@@ -419,12 +419,39 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     })
 }
 
+/// A query word's alternatives with their terms looked up once ([`Index::prepare`]).
+struct PreparedWord<'a> {
+    alternatives: Vec<PreparedAlternative<'a>>,
+}
+
+struct PreparedAlternative<'a> {
+    alt: &'a query::Alternative,
+    /// Each term with its document frequency; `None` when one is not in the index.
+    terms: Option<Vec<(crate::index::Prepared, u64)>>,
+}
+
 /// Scores every incident for `words`: the per-incident matches (empty without a
 /// query) and the incidents that match at least one word (all without a query).
 fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
     let n = index.len();
     if words.is_empty() {
         return (Vec::new(), Bitset::full(n));
+    }
+    // Plain loops: iterator adapters over new types add code to the browser module.
+    let mut prepared: Vec<PreparedWord> = Vec::with_capacity(words.len());
+    for w in words {
+        let mut alternatives = Vec::with_capacity(w.alternatives.len());
+        for alt in &w.alternatives {
+            let mut terms = Some(Vec::with_capacity(alt.terms.len()));
+            for t in &alt.terms {
+                match (index.prepare(t), terms.as_mut()) {
+                    (Some(p), Some(list)) => list.push((p, p.postings.df())),
+                    _ => terms = None,
+                }
+            }
+            alternatives.push(PreparedAlternative { alt, terms });
+        }
+        prepared.push(PreparedWord { alternatives });
     }
     let mut candidates = Bitset::empty(n);
     let mut matches = Vec::with_capacity(n);
@@ -433,8 +460,8 @@ fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
             full: true,
             ..DocMatch::default()
         };
-        for word in words {
-            let found = word_score(index, word, doc, n);
+        for (word, p) in words.iter().zip(&prepared) {
+            let found = word_score(index, p, doc, n);
             match found {
                 Some((a, s)) => {
                     m.score += s;
@@ -459,32 +486,30 @@ fn saturate(tf: f32, relative_length: f32) -> f32 {
     tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * relative_length))
 }
 
-/// The score of `term` in incident `doc`, or `None` when the incident lacks it.
-fn term_score(index: &Index, term: &str, doc: usize, n: usize) -> Option<f32> {
-    if !index.has_term(doc, term) {
-        return None;
-    }
-    let title = index.in_title(doc, term);
-    let mut tf = LEVEL_TF[usize::from(index.level(doc, term).min(1))];
+/// The score of a prepared term in incident `doc`, or `None` when the incident lacks it.
+fn term_score(index: &Index, term: &crate::index::Prepared, df: u64, doc: usize, n: usize) -> Option<f32> {
+    let (level, part, title) = index.term_in(doc, term)?;
+    let mut tf = LEVEL_TF[usize::from(level.min(1))];
     if title {
         tf += TITLE_WEIGHT;
     }
-    let mut s = idf(n, index.df(term).unwrap_or(1)) * saturate(tf, index.relative_length(doc));
-    if !title && index.is_part(doc, term) {
+    let mut s = idf(n, df) * saturate(tf, index.relative_length(doc));
+    if !title && part {
         s *= PART_WEIGHT;
     }
     Some(s)
 }
 
-/// The score of `word` in incident `doc` with the alternative that matched, or
+/// The score of a word in incident `doc` with the alternative that matched, or
 /// `None` when no alternative matches. The text and the classification are two
 /// fields: the best text alternative and the best taxonomy value add up, so that
 /// of the incidents classified under a value the query names, those whose text
 /// also has the word come first.
-fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<(usize, f32)> {
+fn word_score(index: &Index, word: &PreparedWord, doc: usize, n: usize) -> Option<(usize, f32)> {
     let mut text: Option<(usize, f32)> = None;
     let mut class: Option<(usize, f32)> = None;
-    for (a, alt) in word.alternatives.iter().enumerate() {
+    for (a, p) in word.alternatives.iter().enumerate() {
+        let alt = p.alt;
         let s = if let Some(f) = &alt.facet {
             let docs = &index.meta.facets[f.f].values[f.v].docs;
             if !docs.contains(doc) {
@@ -492,10 +517,14 @@ fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<(usize
             }
             idf(n, docs.len() as u64) * saturate(META_WEIGHT, 1.0)
         } else {
+            let Some(terms) = &p.terms else { continue };
+            if terms.is_empty() {
+                continue;
+            }
             let mut sum = 0.0;
-            let mut all = !alt.terms.is_empty();
-            for term in &alt.terms {
-                match term_score(index, term, doc, n) {
+            let mut all = true;
+            for (term, df) in terms {
+                match term_score(index, term, *df, doc, n) {
                     Some(s) => sum += s,
                     None => {
                         all = false;
@@ -506,7 +535,7 @@ fn word_score(index: &Index, word: &Word, doc: usize, n: usize) -> Option<(usize
             if !all {
                 continue;
             }
-            sum / alt.terms.len() as f32
+            sum / terms.len() as f32
         };
         let s = alt.weight * s;
         let slot = if alt.facet.is_some() { &mut class } else { &mut text };

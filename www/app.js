@@ -417,22 +417,33 @@ class SearchPage {
 
   renderHits(r, terms) {
     const list = document.getElementById("list");
-    const ol = el("ol", { class: "hits", start: (r.page - 1) * r.per_page + 1 });
-    for (const h of r.hits) {
+    const item = (h) => {
       const tags = el("ul", { class: "tags" });
       for (const key of ["cause", "component", "symptom"]) {
         for (const slug of h.facets[key] || []) tags.append(el("li", { class: `tag ${key}` }, this.label(key, slug)));
       }
-      ol.append(
-        el("li", { class: "hit" },
-          el("h3", {}, el("a", { href: at(`incidents/${encodeURIComponent(h.id)}/`) }, ...highlighted(h.title || h.id, terms))),
-          el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date }, h.date)),
-          tags,
-          el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),
-        ),
+      return el("li", { class: h.full ? "hit" : "hit partial" },
+        el("h3", {}, el("a", { href: at(`incidents/${encodeURIComponent(h.id)}/`) }, ...highlighted(h.title || h.id, terms))),
+        el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date }, h.date),
+          h.full ? null : el("span", { class: "missing" }, ` · 빠진 단어: ${h.missing.join(", ")}`)),
+        tags,
+        el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),
       );
+    };
+    // Hits that match every word come first; the rest follow a line that says so,
+    // and which words the library has nowhere.
+    const first = (r.page - 1) * r.per_page + 1;
+    const cut = r.hits.findIndex((h) => !h.full);
+    const full = cut < 0 ? r.hits : r.hits.slice(0, cut);
+    const parts = [];
+    if (full.length) parts.push(el("ol", { class: "hits", start: first }, full.map(item)));
+    if (cut >= 0) {
+      const nowhere = r.words.filter((w) => !w.alternatives.length).map((w) => w.input);
+      const note = r.full ? "일부 단어만 맞는 사례" : "모든 단어가 맞는 사례는 없습니다 · 일부 단어만 맞는 사례";
+      parts.push(el("p", { class: "partial-note", id: "partial-note" }, note + (nowhere.length ? ` · 없는 단어: ${nowhere.join(", ")}` : "")));
+      parts.push(el("ol", { class: "hits", start: first + cut }, r.hits.slice(cut).map(item)));
     }
-    list.replaceChildren(ol);
+    list.replaceChildren(...parts);
   }
 
   renderGraph(r) {

@@ -48,7 +48,7 @@ test("a Korean query typed through an IME: results follow the composition, one E
   const expected = native(server, "재시도");
   await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, expected.total);
   const whileComposing = await hitTitles(page);
-  assert.match(whileComposing[0], /Azure OpenAI/);
+  assert.match(whileComposing[0], /재시도/);
   await cdp.send("Input.insertText", { text: "도" });
   await compose(["ㄹ", "르", "를"]);
   // Enter while the last syllable is being composed: it commits and submits.
@@ -61,7 +61,7 @@ test("a Korean query typed through an IME: results follow the composition, one E
   assert.equal(await text(page, "#count"), `사례 ${final.total}건`);
   assert.equal(await text(page, "#range"), `${final.total}건 중 1~${Math.min(10, final.total)}번째`);
   assert.deepEqual(await hitTitles(page), final.hits.map((h) => h.title), "the browser ranks exactly as the native search");
-  assert.match((await hitTitles(page))[0], /Azure OpenAI/);
+  assert.match((await hitTitles(page))[0], /재시도/);
   assert.match(await text(page, "#understood"), /재시도를 → 재시도/);
   assert.ok((await page.locator("#list mark").count()) > 0, "matched words are highlighted");
   assert.deepEqual(page.errors, []);
@@ -77,6 +77,45 @@ test("hit order for the seed queries", async () => {
     assert.equal(await text(page, "#count"), `사례 ${want.total}건`, q);
     assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title), q);
     if (expected) assert.match((await hitTitles(page))[0], expected, q);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("partial matches: full matches first, then a line naming the words the library lacks", async () => {
+  const { context, page } = await openPage(browser);
+  const cases = [
+    // A word that is in no record: nothing matches fully.
+    ["낙뢰로 냉각기가 멈춘 호주 리전 없는낱말", { full: false, nowhere: "없는낱말" }],
+    // A Hangul company name, through the lexicon.
+    ["깃허브 데이터베이스 페일오버", { full: true }],
+    // English only.
+    ["certificate expiry", { full: true }],
+    // About something the library does not hold.
+    ["카카오 데이터센터 화재", { full: false, nowhere: "카카오" }],
+  ];
+  for (const [q, expect] of cases) {
+    await page.goto(server.url + "?q=" + encodeURIComponent(q));
+    await ready(page);
+    const want = native(server, q);
+    assert.ok(want.total > 0, q);
+    assert.equal(want.full > 0, expect.full, q);
+    assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title), `${q}: the browser ranks as the native search`);
+    const fullShown = await page.locator("#list .hit:not(.partial)").count();
+    assert.equal(fullShown, want.hits.filter((h) => h.full).length, q);
+    const partial = want.hits.findIndex((h) => !h.full);
+    if (partial < 0) {
+      assert.equal(await page.locator("#partial-note").count(), 0, q);
+      continue;
+    }
+    const note = await text(page, "#partial-note");
+    assert.match(note, /일부 단어만 맞는 사례/, q);
+    if (!expect.full) assert.match(note, /모든 단어가 맞는 사례는 없습니다/, q);
+    if (expect.nowhere) assert.match(note, new RegExp(`없는 단어: .*${expect.nowhere}`), q);
+    // The line stands between the last full match and the first partial one.
+    const order = await page.locator("#list .hit, #partial-note").evaluateAll((els) => els.map((e) => e.id === "partial-note" ? "note" : e.classList.contains("partial") ? "partial" : "full"));
+    assert.equal(order.indexOf("note"), partial, `${q}: ${order.join(" ")}`);
+    assert.match(await text(page, "#list .hit.partial .missing"), /빠진 단어: /, q);
   }
   assert.deepEqual(page.errors, []);
   await context.close();

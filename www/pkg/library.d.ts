@@ -11,6 +11,15 @@ export interface SearchOptions {
   prefix?: boolean;
 }
 
+/** How a hit matched one query word. */
+export interface Matched {
+  /** The word as analysed (normalised; a phrase read as one word keeps its spaces). */
+  word: string;
+  how: "exact" | "stem" | "synonym" | "lexicon" | "partial" | "typo" | "prefix" | "initials";
+  /** What matched: terms joined by `+`, or a taxonomy value's Korean label. */
+  via: string;
+}
+
 export interface Hit {
   id: string;
   score: number;
@@ -19,6 +28,12 @@ export interface Hit {
   date: string;
   facets: Record<FacetKey, string[]>;
   summary: string;
+  /** True when the hit matches every query word (none only partially). Full matches come first. */
+  full: boolean;
+  /** The query words it matched, and how. */
+  matched: Matched[];
+  /** The query words it did not match; empty for a full match. */
+  missing: string[];
 }
 
 export interface FacetCount {
@@ -30,13 +45,21 @@ export interface FacetCount {
 }
 
 export interface SearchResult {
+  /** Incidents that match at least one query word (all, without a query). */
   total: number;
+  /** How many of them match every word; they come first. */
+  full: number;
   page: number;
   per_page: number;
   sort: "relevance" | "recent";
   hits: Hit[];
   facets: Record<FacetKey, FacetCount[]>;
-  words: { input: string; alternatives: { terms: string[]; weight: number; derivation: string }[]; keyboard?: string }[];
+  /** How each query word was read; a word with no alternatives is in no record. */
+  words: {
+    input: string;
+    alternatives: { terms: string[]; facet?: { facet: FacetKey; slug: string; ko: string }; weight: number; derivation: string }[];
+    keyboard?: string;
+  }[];
   suggestions: { facet: FacetKey; slug: string; ko: string; matched: string }[];
   completions: string[];
 }
