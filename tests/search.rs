@@ -430,3 +430,40 @@ fn a_term_found_only_inside_a_longer_word_ranks_below_the_word_itself() {
     // (the reading without 서) after it.
     assert_eq!(ids("인증서"), ["IL-0004", "IL-0003"]);
 }
+
+#[test]
+fn everyday_words_name_the_right_taxonomy_value() {
+    let dir = shipped_bundle();
+    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let cases = [
+        ("배포", "faulty-deployment"),
+        ("deploy", "faulty-deployment"),
+        ("rollout", "faulty-deployment"),
+        ("인증서", "certificate-expiry"),
+        ("SSL", "certificate-expiry"),
+        ("TLS", "certificate-expiry"),
+        ("x509", "certificate-expiry"),
+        ("페일오버", "failover-malfunction"),
+        ("failover", "failover-malfunction"),
+        ("설정 오류", "config-change"),
+        ("설정 실수", "config-change"),
+        ("rate limit", "internal-traffic-unthrottled"),
+        ("throttling", "internal-traffic-unthrottled"),
+        ("스로틀링", "internal-traffic-unthrottled"),
+        ("디도스", "security-compromise"),
+        ("메모리 릭", "memory-leak"),
+        ("hijack", "bgp-routing-error"),
+        ("Route 53", "dns"),
+        ("rollback", "rollback-difficulty"),
+    ];
+    for (q, slug) in cases {
+        let words = incident_library::query::analyze(q, &index, Default::default());
+        assert_eq!(words.len(), 1, "{q}: {words:?}");
+        assert!(
+            words[0].alternatives.iter().any(|a| a.facet.as_ref().is_some_and(|f| f.slug == slug)),
+            "{q} should name {slug}: {:?}",
+            words[0].alternatives
+        );
+        assert!(!query(&index, q).hits.is_empty(), "{q} finds nothing");
+    }
+}

@@ -115,7 +115,7 @@ test("partial matches: full matches first, then a line naming the words the libr
     // The line stands between the last full match and the first partial one.
     const order = await page.locator("#list .hit, #partial-note").evaluateAll((els) => els.map((e) => e.id === "partial-note" ? "note" : e.classList.contains("partial") ? "partial" : "full"));
     assert.equal(order.indexOf("note"), partial, `${q}: ${order.join(" ")}`);
-    assert.match(await text(page, "#list .hit.partial .missing"), /빠진 단어: /, q);
+    assert.match(await page.locator("#list .hit.partial .missing").first().innerText(), /빠진 단어: /, q);
   }
   assert.deepEqual(page.errors, []);
   await context.close();

@@ -81,6 +81,13 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
   await page.waitForTimeout(200);
   assert.deepEqual(await shadowTexts(page, "w2", "li a"), native(library, "냉각기", "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title));
 
+  // Partial matches rank as natively too: a word no record has, and a Hangul name.
+  for (const q of ["재시도 없는낱말", "클라우드플레어 재시도"]) {
+    await page.locator("#w2 input").fill(q);
+    await page.waitForTimeout(200);
+    assert.deepEqual(await shadowTexts(page, "w2", "li a"), native(library, q, "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title), q);
+  }
+
   // A click opens the incident page on the library's origin.
   const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#w1 li a").first().click()]);
   await popup.waitForLoadState();
@@ -137,6 +144,18 @@ test("the shipped examples work: dist/examples/embed.html and the no-bundler pag
   await page.goto(library.url + "examples/search.html");
   await page.waitForFunction(() => document.querySelectorAll("#hits li").length > 0);
   assert.match(await page.locator("#hits li").first().innerText(), /Sweden Central/);
+  // The npm package: the same ranking, full and partial matches, as the CLI.
+  for (const q of ["낙뢰로 냉각기가 멈춘 호주 리전 없는낱말", "certificate expiry", "깃허브 데이터베이스 페일오버"]) {
+    const got = await page.evaluate(async ([base, q]) => {
+      const { IncidentLibrary } = await import(base + "pkg/library.js");
+      const lib = await IncidentLibrary.open(base);
+      const r = await lib.search(q, { prefix: true });
+      return { full: r.full, hits: r.hits.map((h) => [h.id, h.full, h.missing]) };
+    }, [library.url, q]);
+    const want = native(library, q);
+    assert.equal(got.full, want.full, q);
+    assert.deepEqual(got.hits, want.hits.map((h) => [h.id, h.full, h.missing]), q);
+  }
   assert.deepEqual(page.errors, []);
   await context.close();
 });

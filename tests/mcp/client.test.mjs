@@ -44,9 +44,16 @@ test("the five tools are listed, read-only, with schemas", () => {
 });
 
 test("search -> get_incident -> get_topic -> vocab", async () => {
-  const found = checkOutput("search_incidents", await client.callTool({ name: "search_incidents", arguments: { query: "재시도를", limit: 3 } }));
-  assert.ok(found.total >= 1);
+  const found = checkOutput("search_incidents", await client.callTool({ name: "search_incidents", arguments: { query: "Azure OpenAI 재시도를", limit: 3 } }));
+  assert.ok(found.total >= 1 && found.full >= 1);
   assert.match(found.hits[0].title, /Azure OpenAI/);
+  assert.equal(found.hits[0].full, true);
+  assert.deepEqual(found.hits[0].missing, []);
+  assert.ok(found.hits[0].matched.some((m) => m.word === "재시도를" && m.how === "stem"), JSON.stringify(found.hits[0].matched));
+  // A word the library does not have: every hit is partial and names it.
+  const partial = checkOutput("search_incidents", await client.callTool({ name: "search_incidents", arguments: { query: "재시도 없는낱말", limit: 3 } }));
+  assert.equal(partial.full, 0);
+  assert.ok(partial.hits.length > 0 && partial.hits.every((h) => !h.full && h.missing.includes("없는낱말")));
   const record = checkOutput("get_incident", await client.callTool({ name: "get_incident", arguments: { id: found.hits[0].id } }));
   assert.equal(record.id, found.hits[0].id);
   assert.ok(record.checks.length > 0);

@@ -2,7 +2,7 @@
 // the built HTML site with the pagefind CLI, serves it on localhost, queries it in
 // headless chromium and writes each query's ranked incident ids as JSON.
 //
-//   node tests/relevance/pagefind.mjs dist tests/relevance/queries.toml out.json
+//   node tests/relevance/pagefind.mjs dist tests/relevance/queries.toml[,more.toml…] out.json
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -17,7 +17,9 @@ if (!out) {
 }
 
 // The query file is ours: `q = "..."` lines hold TOML basic strings, which read as JSON strings.
-const queries = readFileSync(queriesFile, "utf8").split("\n").map((l) => l.match(/^q\s*=\s*("(?:[^"\\]|\\.)*")\s*$/)).filter(Boolean).map((m) => JSON.parse(m[1]));
+const queries = queriesFile.split(",").flatMap((f) =>
+  readFileSync(f, "utf8").split("\n").map((l) => l.match(/^q\s*=\s*("(?:[^"\\]|\\.)*")\s*$/)).filter(Boolean).map((m) => JSON.parse(m[1])),
+);
 
 const site = join(mkdtempSync(join(tmpdir(), "il-pagefind-")), "site");
 cpSync(dist, site, { recursive: true });
