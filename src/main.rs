@@ -153,6 +153,10 @@ struct BuildArgs {
     /// The wasm package made by scripts/build-wasm.sh.
     #[arg(long, default_value = "pkg")]
     pkg: PathBuf,
+    /// Replace the output folder even when this tool did not write it (never the
+    /// corpus, and never a file).
+    #[arg(long)]
+    force: bool,
 }
 
 fn main() -> ExitCode {
@@ -193,15 +197,16 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Build(BuildArgs { data, out, pkg }) => build(&data, &out, &pkg).map(|_| ()),
+        Command::Build(BuildArgs { data, out, pkg, force }) => build(&data, &out, &pkg, force).map(|_| ()),
         Command::Serve {
-            build: BuildArgs { data, out, pkg },
+            build: BuildArgs { data, out, pkg, force },
             host,
             port,
             no_watch,
-        } => build(&data, &out, &pkg).and_then(|_| {
+        } => build(&data, &out, &pkg, force).and_then(|_| {
             let (root, watch) = (out.clone(), (!no_watch).then(|| data.clone()));
-            let rebuild = move || build(&data, &out, &pkg).map(|_| ());
+            // The first build wrote the folder: later ones replace their own work.
+            let rebuild = move || build(&data, &out, &pkg, false).map(|_| ());
             incident_library::serve::serve(&host, port, &root, watch.as_deref(), rebuild)
         }),
         Command::Search {
@@ -475,7 +480,7 @@ fn facets(data: &Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn build(data: &Path, out: &Path, pkg: &Path) -> Result<bundle::BuildReport> {
+fn build(data: &Path, out: &Path, pkg: &Path, force: bool) -> Result<bundle::BuildReport> {
     let started = std::time::Instant::now();
     let analyzer = bundle::analyzer_for(data)?;
     let bar = indicatif::ProgressBar::new(0);
@@ -487,6 +492,7 @@ fn build(data: &Path, out: &Path, pkg: &Path) -> Result<bundle::BuildReport> {
     bar.set_message("indexing");
     let options = bundle::BuildOptions {
         pkg: Some(pkg.to_path_buf()),
+        force,
     };
     let report = bundle::build(data, out, &analyzer, &options, |done, total| {
         bar.set_length(total as u64);

@@ -1,0 +1,153 @@
+//! `build` never loses a user's files: it replaces only a folder it wrote, never
+//! the corpus, never a file, and it cleans up after builds that were killed.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn corpus(dir: &Path) -> std::path::PathBuf {
+    let data = dir.join("data");
+    common::write_corpus(
+        &data,
+        &[common::Rec {
+            id: "IL-0001",
+            title: "설정 변경으로 DNS 가 멈췄다",
+            org: "example-cloud",
+            date: "2024-01-01",
+            causes: &["config-change"],
+            components: &["dns"],
+            symptoms: &["service-outage"],
+            body: "레코드가 사라졌다.",
+        }],
+    );
+    data
+}
+
+/// Runs `incident-library build` without a wasm package (an empty `--pkg` folder
+/// would be refused, so the library API is used for that) through the CLI's
+/// argument checks.
+fn cli_build(data: &Path, out: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .arg("build")
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn lib_build(data: &Path, out: &Path, force: bool) -> incident_library::error::Result<()> {
+    let options = incident_library::bundle::BuildOptions { pkg: None, force };
+    incident_library::bundle::build(data, out, common::analyzer(), &options, |_, _| {}).map(|_| ())
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push((p.strip_prefix(dir).unwrap().display().to_string(), fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn siblings(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_corpus_is_never_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let before = snapshot(&data);
+    for (out, how) in [(data.clone(), "is"), (dir.path().to_path_buf(), "holds"), (data.join("site"), "lies inside")] {
+        for force in [false, true] {
+            let extra: &[&str] = if force { &["--force"] } else { &[] };
+            let r = cli_build(&data, &out, extra);
+            let stderr = String::from_utf8_lossy(&r.stderr);
+            assert_eq!(r.status.code(), Some(1), "{stderr}");
+            assert!(stderr.contains(&format!("the output {how} the corpus")), "{stderr}");
+            assert!(stderr.contains("--out"), "{stderr}");
+            assert_eq!(snapshot(&data), before, "the corpus is untouched");
+        }
+    }
+    assert!(!data.join("site").exists());
+}
+
+#[test]
+fn an_unrelated_folder_is_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let out = dir.path().join("photos");
+    fs::create_dir_all(out.join("2024")).unwrap();
+    fs::write(out.join("2024/beach.jpg"), b"not a bundle").unwrap();
+    let before = snapshot(&out);
+    let err = lib_build(&data, &out, false).unwrap_err().to_string();
+    assert!(err.contains("photos") && err.contains("did not write") && err.contains("--force"), "{err}");
+    assert_eq!(snapshot(&out), before);
+    assert_eq!(siblings(dir.path()), ["data", "photos"], "no staging folder is left");
+    // With --force the folder is replaced, and marked as a bundle from then on.
+    lib_build(&data, &out, true).unwrap();
+    assert!(out.join(incident_library::bundle::MARKER).is_file());
+    assert!(!out.join("2024").exists());
+    // A bundle it wrote is replaced without --force.
+    lib_build(&data, &out, false).unwrap();
+    // So is an empty folder.
+    let empty = dir.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    lib_build(&data, &empty, false).unwrap();
+    assert!(empty.join("index/meta.bin").is_file());
+}
+
+#[test]
+fn a_file_is_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let out = dir.path().join("notes.txt");
+    fs::write(&out, b"my notes").unwrap();
+    for force in [false, true] {
+        let err = lib_build(&data, &out, force).unwrap_err().to_string();
+        assert!(err.contains("notes.txt") && err.contains("not a folder"), "{err}");
+        assert_eq!(fs::read(&out).unwrap(), b"my notes");
+        assert_eq!(siblings(dir.path()), ["data", "notes.txt"], "nothing renamed, nothing left beside it");
+    }
+}
+
+#[test]
+fn staging_folders_of_killed_builds_are_cleaned_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let out = dir.path().join("dist");
+    lib_build(&data, &out, false).unwrap();
+    // A process id that is not running: a child that has exited and been reaped.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let tmp = dir.path().join(format!(".dist.tmp-{dead}"));
+    let old = dir.path().join(format!(".dist.old-{dead}"));
+    fs::create_dir_all(tmp.join("index")).unwrap();
+    fs::create_dir_all(&old).unwrap();
+    lib_build(&data, &out, false).unwrap();
+    assert_eq!(siblings(dir.path()), ["data", "dist"]);
+
+    // A build killed between moving the old bundle aside and putting the new one in
+    // place: the next build puts the old one back first, then replaces it.
+    fs::rename(&out, &old).unwrap();
+    lib_build(&data, &out, false).unwrap();
+    assert!(out.join("index/meta.bin").is_file());
+    assert_eq!(siblings(dir.path()), ["data", "dist"]);
+}
