@@ -294,6 +294,14 @@ pub fn build(
         ));
         Error::msg(msg)
     })?;
+    if corpus.incidents.is_empty() {
+        return Err(Error::msg(format!(
+            "{}: no records, so nothing was written (an empty library would replace {})\n  hint: records live in {}/incidents/<id>.md",
+            data.display(),
+            out.display(),
+            data.display()
+        )));
+    }
     let mut pkg_files = Vec::new();
     let mut scripts: Vec<(String, Vec<u8>)> = SITE_SCRIPTS
         .iter()

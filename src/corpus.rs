@@ -92,6 +92,9 @@ pub enum Problem {
     /// A lexicon problem (`lexicon.toml`): bad kind, empty or repeated forms, a
     /// `means` word that no record has.
     Lexicon,
+    /// Something in `incidents/` named like a record that is not read: a `.MD`, a
+    /// link, a FIFO or a folder.
+    NotARecordFile,
 }
 
 /// One problem in the corpus, with where it is and what to do about it.
@@ -327,7 +330,7 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let mut paths: Vec<PathBuf> = match fs::read_dir(&incidents_dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "md"))
+            .filter(|p| record_file(p, &mut diags))
             .collect(),
         Err(e) => {
             diags.push(diag(
@@ -410,6 +413,38 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     } else {
         diags.sort_by(|a, b| a.file.cmp(&b.file).then(a.line.cmp(&b.line)));
         Err(diags)
+    }
+}
+
+/// True when `path` in `incidents/` is a record to read: a regular file named
+/// `*.md`. A `.MD`, a link, a FIFO or a folder named like a record is reported, not
+/// read: reading a FIFO would wait forever, and a link may lead out of the corpus.
+fn record_file(path: &Path, diags: &mut Vec<Diagnostic>) -> bool {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else { return false };
+    if !ext.eq_ignore_ascii_case("md") {
+        return false;
+    }
+    let mut problem = |message: String, hint: &str| {
+        diags.push(diag(path, 1, None, Problem::NotARecordFile, message, Some(hint)));
+        false
+    };
+    if ext != "md" {
+        return problem(
+            format!("the extension is .{ext}, not .md, so this file would not be read"),
+            "rename it to <id>.md",
+        );
+    }
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => problem(
+            "is a link; records are read only as plain files inside data/incidents".into(),
+            "copy the record into data/incidents instead of linking to it",
+        ),
+        Ok(m) if !m.is_file() => problem(
+            "is not a regular file (a folder, FIFO or device)".into(),
+            "records are plain UTF-8 files named <id>.md",
+        ),
+        Ok(_) => true,
+        Err(e) => problem(format!("cannot read: {e}"), "records must be readable files"),
     }
 }
 

@@ -229,6 +229,9 @@ pub struct Response {
     pub total: usize,
     /// How many of them match every query word; they come first.
     pub full: usize,
+    /// True when the query has text but no searchable word (only punctuation,
+    /// symbols or emoji): then nothing is found, rather than everything.
+    pub unsearchable: bool,
     /// The page shown, 1-based.
     pub page: usize,
     /// Hits per page.
@@ -325,7 +328,13 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         },
     );
     let has_query = !words.is_empty();
-    let (matches, candidates) = rank(index, &words);
+    // Text with no word in it at all (`.*`, `!!!`, emoji) asks for nothing that can
+    // be found; a query of only stopwords (`장애 사례`) lists everything.
+    let unsearchable = !request.query.trim().is_empty() && text::words(&request.query).next().is_none();
+    let (matches, mut candidates) = rank(index, &words);
+    if unsearchable {
+        candidates = Bitset::empty(index.len());
+    }
 
     let facet_bits: Vec<Vec<&Bitset>> = index
         .meta
@@ -406,6 +415,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     Ok(Response {
         total: docs.len(),
         full: full_count,
+        unsearchable,
         page,
         per_page,
         sort,

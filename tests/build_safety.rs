@@ -151,3 +151,50 @@ fn staging_folders_of_killed_builds_are_cleaned_up() {
     assert!(out.join("index/meta.bin").is_file());
     assert_eq!(siblings(dir.path()), ["data", "dist"]);
 }
+
+#[test]
+fn only_plain_record_files_are_read_and_the_rest_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let incidents = data.join("incidents");
+    let record = fs::read_to_string(incidents.join("IL-0001.md")).unwrap();
+    fs::write(incidents.join("IL-0002.MD"), record.replace("IL-0001", "IL-0002")).unwrap();
+    let outside = dir.path().join("IL-0003.md");
+    fs::write(&outside, record.replace("IL-0001", "IL-0003")).unwrap();
+    std::os::unix::fs::symlink(&outside, incidents.join("IL-0003.md")).unwrap();
+    // A FIFO would block a reader forever.
+    let fifo = incidents.join("IL-0004.md");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: creating a FIFO at a path we own, in a temporary folder.
+    assert_eq!(unsafe { libc_mkfifo(c.as_ptr(), 0o644) }, 0);
+    fs::create_dir(incidents.join("IL-0005.md")).unwrap();
+
+    let started = std::time::Instant::now();
+    let diags = incident_library::corpus::load(&data).unwrap_err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "the FIFO was not opened");
+    let text: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+    let about = |name: &str, what: &str| text.iter().any(|t| t.contains(name) && t.contains(what));
+    assert!(about("IL-0002.MD", "not .md"), "{text:#?}");
+    assert!(about("IL-0003.md", "is a link"), "{text:#?}");
+    assert!(about("IL-0004.md", "not a regular file"), "{text:#?}");
+    assert!(about("IL-0005.md", "not a regular file"), "{text:#?}");
+    assert_eq!(diags.len(), 4, "{text:#?}");
+}
+
+#[test]
+fn an_empty_corpus_never_replaces_a_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let out = dir.path().join("dist");
+    lib_build(&data, &out, false).unwrap();
+    let before = snapshot(&out);
+    fs::remove_file(data.join("incidents/IL-0001.md")).unwrap();
+    let err = lib_build(&data, &out, false).unwrap_err().to_string();
+    assert!(err.contains("no records"), "{err}");
+    assert_eq!(snapshot(&out), before);
+}
+
+extern "C" {
+    #[link_name = "mkfifo"]
+    fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+}

@@ -467,3 +467,19 @@ fn everyday_words_name_the_right_taxonomy_value() {
         assert!(!query(&index, q).hits.is_empty(), "{q} finds nothing");
     }
 }
+
+#[test]
+fn a_query_of_no_word_finds_nothing_but_a_query_of_stopwords_lists_everything() {
+    let (_dir, index) = fixture();
+    for q in [".*", "!!!", "😀", "— … ·"] {
+        let r = query(&index, q);
+        assert!(r.unsearchable, "{q}");
+        assert_eq!((r.total, r.hits.len()), (0, 0), "{q}");
+    }
+    let r = query(&index, "장애 사례");
+    assert!(!r.unsearchable);
+    assert_eq!(r.total, 6);
+    let r = query(&index, "");
+    assert!(!r.unsearchable);
+    assert_eq!(r.total, 6);
+}

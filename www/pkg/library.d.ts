@@ -49,6 +49,8 @@ export interface SearchResult {
   total: number;
   /** How many of them match every word; they come first. */
   full: number;
+  /** True when the query has text but no searchable word (only punctuation or symbols): nothing is found. */
+  unsearchable: boolean;
   page: number;
   per_page: number;
   sort: "relevance" | "recent";
