@@ -600,16 +600,14 @@ impl Index {
             .flat_map(|&(_, e)| &self.lexicon_means[e as usize])
     }
 
-    /// The lexicon's Hangul typed forms with their keys (`df` is unused, 0).
+    /// The lexicon's typed forms with their keys and initials (`df` is unused, 0).
     pub fn keyed_lexicon(&self) -> &[KeyedTerm] {
         self.keyed_lexicon.get_or_init(|| {
             // `lexicon_keys` is sorted, so a repeated form follows its first.
             self.lexicon_keys
                 .iter()
                 .enumerate()
-                .filter(|&(i, (k, _))| {
-                    k.chars().any(crate::text::is_hangul_syllable) && (i == 0 || self.lexicon_keys[i - 1].0 != *k)
-                })
+                .filter(|&(i, (k, _))| i == 0 || self.lexicon_keys[i - 1].0 != *k)
                 .map(|(_, (k, _))| {
                     let keys = crate::hangul::keys(k);
                     KeyedTerm {
@@ -618,7 +616,7 @@ impl Index {
                         chars: k.chars().count(),
                         signature: crate::hangul::signature(&keys),
                         keys,
-                        initials: None,
+                        initials: crate::hangul::initials(k),
                     }
                 })
                 .collect()

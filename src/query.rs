@@ -311,6 +311,11 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
     for stem in particles::stems(bare.as_deref().unwrap_or(input)) {
         add(alts, index, vec![stem], STEM_WEIGHT * known, Derivation::Bare);
     }
+    // A noun made a verb with 하다, 되다 or 시키다, in any ending (재시작했더니,
+    // 배포하다가, 삭제됐는데): the noun, when the vocabulary has it.
+    if let Some(noun) = verb_noun(input).filter(|n| index.df(n).is_some()) {
+        add(alts, index, vec![noun], STEM_WEIGHT * known, Derivation::Bare);
+    }
     let base = bare.as_deref().unwrap_or(input);
     if base.chars().filter(|&c| text::is_hangul_syllable(c)).count() >= 3 {
         if let Some(parts) = segment(base, index) {
@@ -330,6 +335,19 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
         add(alts, index, text::latin_parts(&cased), SEGMENT_WEIGHT, Derivation::Parts);
     }
     lexicon(input, index, LEXICON_WEIGHT, Derivation::Lexicon, alts);
+}
+
+/// The noun of a 하다, 되다 or 시키다 verb (`재시작했더니` → `재시작`): the word before
+/// the first syllable that begins such an ending, when at least two characters stand
+/// before it.
+pub fn verb_noun(word: &str) -> Option<String> {
+    const STARTS: [char; 15] = ['하', '했', '해', '한', '할', '함', '합', '되', '됐', '돼', '된', '될', '됨', '됩', '시'];
+    let chars: Vec<char> = word.chars().collect();
+    let at = (2..chars.len()).find(|&i| STARTS.contains(&chars[i]))?;
+    if chars[at] == '시' && chars.get(at + 1).is_none_or(|&c| !matches!(c, '키' | '켜' | '켰')) {
+        return None;
+    }
+    Some(chars[..at].iter().collect())
 }
 
 /// Adds what the lexicon says `phrase` means, one alternative per meaning.
@@ -459,6 +477,12 @@ fn expand_initials(word: &str, index: &Index, prefix: bool, alts: &mut Vec<Alter
         .collect();
     for (term, _) in best(found, EXPANSIONS) {
         add(alts, index, vec![term], PREFIX_WEIGHT, Derivation::Initials);
+    }
+    // The initials of a lexicon form (ㅋㄹㅇㄷㅍㄹㅇ for 클라우드플레어).
+    for k in index.keyed_lexicon() {
+        if k.initials.as_ref().is_some_and(|ini| *ini == wanted || prefix && ini.starts_with(&wanted)) {
+            lexicon(&k.term, index, PREFIX_WEIGHT, Derivation::Initials, alts);
+        }
     }
 }
 
