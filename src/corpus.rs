@@ -613,8 +613,45 @@ struct Parsed {
 /// Parses one record, adding its problems to `diags`.
 fn parse_incident(path: &Path, text: &str, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) -> Parsed {
     let mut parsed = Parsed::default();
+    let before = diags.len();
+    control_characters(path, text, diags);
     parsed.incident = parse_record(path, text, taxonomy, diags, &mut parsed);
+    if diags.len() > before {
+        parsed.incident = None;
+    }
     parsed
+}
+
+/// Reports every line that holds a control character (NUL, escape, …; a tab is
+/// fine), naming the front-matter key or the section it is in: such characters
+/// would reach the pages and the API raw.
+fn control_characters(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) {
+    let mut field: Option<String> = None;
+    let mut fences = 0;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_end() == "+++" {
+            fences += 1;
+            field = None;
+            continue;
+        }
+        if fences == 1 {
+            if let Some((key, _)) = line.split_once('=').filter(|(k, _)| !k.trim().is_empty() && !k.contains('"')) {
+                field = Some(key.trim().to_string());
+            }
+        } else if let Some(name) = line.strip_prefix("## ") {
+            field = Some(name.trim().to_string());
+        }
+        if let Some(c) = line.chars().find(|&c| c.is_control() && c != '\t' && c != '\r') {
+            diags.push(diag(
+                path,
+                i + 1,
+                field.as_deref(),
+                Problem::BadValue,
+                format!("the text holds the control character U+{:04X}", c as u32),
+                Some("remove it: records are plain text, and the pages would show it raw"),
+            ));
+        }
+    }
 }
 
 fn parse_record(
@@ -740,10 +777,12 @@ fn parse_record(
             }
             (Kind::List, toml::Value::Array(items)) => {
                 let mut out = Vec::new();
+                // A set, not a scan of `out`: a list of 100,000 items checks in linear time.
+                let mut seen: HashSet<String> = HashSet::new();
                 for item in items {
                     match item {
                         toml::Value::String(s) if !s.trim().is_empty() => {
-                            if out.iter().any(|(o, _): &(String, usize)| o == s.trim()) {
+                            if !seen.insert(s.trim().to_string()) {
                                 diags.push(diag(
                                     path,
                                     line,
@@ -881,9 +920,13 @@ fn parse_record(
         }
     }
     for (url, line) in lists.get("sources").into_iter().flatten() {
-        let ok = url::Url::parse(url)
-            .ok()
-            .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.')));
+        // As the API's schemas read it (`format: uri`, RFC 3986): ASCII, no spaces,
+        // no characters that must be escaped.
+        let plain = url.chars().all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'));
+        let ok = plain
+            && url::Url::parse(url)
+                .ok()
+                .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.')));
         if !ok {
             diags.push(diag(
                 path,
@@ -891,7 +934,7 @@ fn parse_record(
                 Some("sources"),
                 Problem::BadUrl,
                 format!("{url:?} is not an absolute http(s) URL"),
-                Some("cite the original report, e.g. \"https://status.example.com/incidents/123\""),
+                Some("cite the original report, e.g. \"https://status.example.com/incidents/123\"; percent-encode spaces and non-ASCII characters"),
             ));
         }
     }

@@ -18,6 +18,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
 use crate::index::{Index, FACETS};
+use crate::query;
 use crate::search::{self, Request, Sort};
 
 /// Most hits a `search_incidents` call returns.
@@ -201,6 +202,13 @@ impl Library {
             }).collect::<Vec<_>>()}))
             .collect();
         let mut out = json!({"total": response.total, "full": response.full, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
+        if response.cut {
+            out["note"] = json!(format!(
+                "the query was cut to its first {} words of at most {} characters",
+                query::MAX_WORDS,
+                query::MAX_WORD_CHARS
+            ));
+        }
         if page < pages {
             out["next_cursor"] = json!(format!("{}:{fingerprint}", page + 1));
         }
@@ -280,7 +288,7 @@ impl Library {
             "total": {"type": "integer", "description": "incidents that match at least one query word"},
             "full": {"type": "integer", "description": "of those, the incidents that match every word"},
             "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
-            "understood": {"type": "array"}, "next_cursor": {"type": "string"}}});
+            "understood": {"type": "array"}, "next_cursor": {"type": "string"}, "note": {"type": "string"}}});
         let object = |v: Value| v.as_object().cloned().unwrap_or_default();
         let read_only = ToolAnnotations::new()
             .read_only(true)

@@ -976,6 +976,28 @@ mod tests {
     }
 
     #[test]
+    fn the_noun_of_a_hada_verb_in_any_ending() {
+        for (verb, noun) in [("재시작했더니", "재시작"), ("배포하다가", "배포"), ("삭제됐는데", "삭제"), ("중단시켰다", "중단")] {
+            assert_eq!(verb_noun(verb).as_deref(), Some(noun), "{verb}");
+        }
+        // Not a 시키다 ending, and too short a noun.
+        assert_eq!(verb_noun("재시도"), None);
+        assert_eq!(verb_noun("하다"), None);
+        let idx = index(&["재시작"]);
+        let w = analyze("재시작했더니", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["재시작"]);
+        assert_eq!(w[0].alternatives[0].derivation, Derivation::Bare);
+    }
+
+    #[test]
+    fn initials_of_a_lexicon_form() {
+        let idx = index_with_lexicon(&["cloudflare"], &[(&["클라우드플레어"], &[&["cloudflare"]])]);
+        let w = analyze("ㅋㄹㅇㄷㅍㄹㅇ", &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), ["cloudflare"]);
+        assert_eq!(w[0].alternatives[0].derivation, Derivation::Initials);
+    }
+
+    #[test]
     fn a_phrase_is_never_read_through_a_particle_rule_across_words() {
         // `db 자동` is not `db` with the particle 자동.
         let idx = index(&["db", "자동"]);

@@ -232,6 +232,10 @@ pub struct Response {
     /// True when the query has text but no searchable word (only punctuation,
     /// symbols or emoji): then nothing is found, rather than everything.
     pub unsearchable: bool,
+    /// True when the query was longer than the search reads (more than
+    /// [`query::MAX_WORDS`] words, or a word over [`query::MAX_WORD_CHARS`]
+    /// characters) and was cut.
+    pub cut: bool,
     /// The page shown, 1-based.
     pub page: usize,
     /// Hits per page.
@@ -331,6 +335,9 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     // Text with no word in it at all (`.*`, `!!!`, emoji) asks for nothing that can
     // be found; a query of only stopwords (`장애 사례`) lists everything.
     let unsearchable = !request.query.trim().is_empty() && text::words(&request.query).next().is_none();
+    let cut = text::words(&request.query)
+        .enumerate()
+        .any(|(i, w)| i >= query::MAX_WORDS || w.chars().nth(query::MAX_WORD_CHARS).is_some());
     let (matches, mut candidates) = rank(index, &words);
     if unsearchable {
         candidates = Bitset::empty(index.len());
@@ -416,6 +423,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         total: docs.len(),
         full: full_count,
         unsearchable,
+        cut,
         page,
         per_page,
         sort,

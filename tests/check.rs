@@ -332,3 +332,33 @@ fn the_shipped_corpus_passes() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn control_characters_are_refused_where_they_are() {
+    let d = expect(&replace("title = \"", "title = \"\u{0}"), Problem::BadValue, 3, Some("title"));
+    assert!(d.message.contains("U+0000"), "{d}");
+    let base = common::valid_record();
+    let body_line = base.lines().position(|l| l.starts_with("설정 변경이 엣지")).unwrap() + 1;
+    let d = expect(&base.replacen("설정 변경이 엣지", "설정 변경이\u{1b}[31m 엣지", 1), Problem::BadValue, body_line, Some("요약"));
+    assert!(d.message.contains("U+001B"), "{d}");
+}
+
+#[test]
+fn source_urls_are_checked_as_the_api_schemas_read_them() {
+    for bad in ["https://status.example.com/a b", "https://status.example.com/장애", "https://status.example.com/<x>"] {
+        let text = common::valid_record().replace("https://status.example.com/incidents/IL-0001", bad);
+        let diags = check_one(&text);
+        assert!(diags.iter().any(|d| d.problem == Problem::BadUrl && d.field.as_deref() == Some("sources")), "{bad}: {diags:#?}");
+    }
+}
+
+#[test]
+fn a_list_of_100000_items_is_checked_in_linear_time() {
+    // Quadratic duplicate detection took minutes here; this finishes in well under a second.
+    let tags: Vec<String> = (0..100_000).map(|i| format!("\"t{i}\"")).collect();
+    let text = replace("org = ", &format!("tags = [{}, \"t7\"]\norg = ", tags.join(", ")));
+    let diags = check_one(&text);
+    let dup: Vec<&Diagnostic> = diags.iter().filter(|d| d.problem == Problem::DuplicateItem).collect();
+    assert_eq!(dup.len(), 1, "{:?}", dup);
+    assert!(dup[0].message.contains("\"t7\""));
+}

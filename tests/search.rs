@@ -483,3 +483,16 @@ fn a_query_of_no_word_finds_nothing_but_a_query_of_stopwords_lists_everything() 
     assert!(!r.unsearchable);
     assert_eq!(r.total, 6);
 }
+
+#[test]
+fn a_long_query_is_cut_and_says_so() {
+    let (_dir, index) = fixture();
+    assert!(!query(&index, "재시도 DNS").cut);
+    let many = (0..40).map(|i| format!("낱말{i}")).collect::<Vec<_>>().join(" ") + " 재시도";
+    let r = query(&index, &many);
+    assert!(r.cut);
+    let long = format!("재시도 {}", "가".repeat(100_000));
+    let r = query(&index, &long);
+    assert!(r.cut);
+    assert_eq!(r.hits[0].matched[0].via, "재시도");
+}

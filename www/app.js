@@ -401,7 +401,8 @@ class SearchPage {
     document.getElementById("count").textContent = `사례 ${r.total}건`;
     const first = r.total ? (r.page - 1) * r.per_page + 1 : 0;
     const last = Math.min(r.total, r.page * r.per_page);
-    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째`
+    const cut = r.cut ? " · 검색어가 길어 앞부분만 찾았습니다" : "";
+    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째${cut}`
       : r.unsearchable ? "검색할 수 있는 낱말이 없습니다. 글자나 숫자로 된 낱말을 넣어 보세요."
       : "맞는 사례가 없습니다. 낱말을 줄이거나 필터를 풀어 보세요.";
   }

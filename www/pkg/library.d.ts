@@ -51,6 +51,8 @@ export interface SearchResult {
   full: number;
   /** True when the query has text but no searchable word (only punctuation or symbols): nothing is found. */
   unsearchable: boolean;
+  /** True when the query was cut to what the search reads (24 words of 40 characters). */
+  cut: boolean;
   page: number;
   per_page: number;
   sort: "relevance" | "recent";
