@@ -75,8 +75,11 @@ function readState() {
     q: p.get("q") || "",
     filters,
     sort: sort === "recent" || sort === "relevance" ? sort : null,
-    page: Math.max(1, parseInt(p.get("page") || "1", 10) || 1),
-    tab: tab in GRAPH_TABS ? tab : "list",
+    // Clamped: a page past the last shows the last (see run), and no number may
+    // overflow what the module reads.
+    page: Math.min(100000, Math.max(1, parseInt(p.get("page") || "1", 10) || 1)),
+    // Own keys only: `__proto__` or `toString` are in every object.
+    tab: Object.hasOwn(GRAPH_TABS, tab ?? "") ? tab : "list",
   };
 }
 
@@ -220,10 +223,18 @@ class SearchPage {
     const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE, prefix: true };
     if (s.tab !== "list") request.graph = GRAPH_TABS[s.tab];
     try {
-      return this.lib.search(request);
+      const r = this.lib.search(request);
+      // A page past the last (an old or edited link): show the last page.
+      const last = Math.max(1, Math.ceil(r.total / PER_PAGE));
+      if (s.page > last) {
+        this.state = { ...s, page: last };
+        window.history.replaceState(null, "", stateUrl(this.state));
+        return this.run();
+      }
+      return r;
     } catch (e) {
       // A filter from an old or edited link that the index does not know: drop it.
-      const known = s.filters.filter(([f, v]) => this.labels[f] && v in this.labels[f].values);
+      const known = s.filters.filter(([f, v]) => Object.hasOwn(this.labels, f) && Object.hasOwn(this.labels[f].values, v));
       if (known.length !== s.filters.length) {
         this.state = { ...s, filters: known };
         window.history.replaceState(null, "", stateUrl(this.state));

@@ -339,3 +339,26 @@ test("screenshots at desktop and phone width", async () => {
     await context.close();
   }
 });
+
+test("hostile URL state is dropped or clamped, never breaks the page", async () => {
+  const { context, page } = await openPage(browser);
+  for (const qs of ["?tab=__proto__", "?tab=toString", "?cause=__proto__", "?cause=constructor&q=재시도", "?page=9999999999", "?page=-3&q=재시도", "?q=" + encodeURIComponent("!!! .*")]) {
+    await page.goto(server.url + qs);
+    await ready(page);
+    assert.doesNotMatch(await text(page, "body"), /검색 모듈을 불러오지 못했습니다/, qs);
+    assert.match(await text(page, "#count"), /^사례 \d+건$/, qs);
+  }
+  // A page past the last shows the last one.
+  await page.goto(server.url + "?q=" + encodeURIComponent("재시도") + "&page=500");
+  await ready(page);
+  const want = native(server, "재시도", "--limit", "100");
+  const last = Math.max(1, Math.ceil(want.total / 10));
+  assert.equal(new URL(page.url()).searchParams.get("page") ?? "1", String(last));
+  // A query of no word says so and finds nothing.
+  await page.goto(server.url + "?q=" + encodeURIComponent("!!! .*"));
+  await ready(page);
+  assert.equal(await text(page, "#count"), "사례 0건");
+  assert.match(await text(page, "#range"), /검색할 수 있는 낱말이 없습니다/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
