@@ -88,7 +88,8 @@ fn fingerprint(dir: &Path) -> (usize, Option<SystemTime>, u64) {
 /// and the last good bundle keeps being served.
 ///
 /// The server is deliberately plain: one thread a connection, one request a
-/// connection (`Connection: close`), GET and HEAD only. It is for local use.
+/// connection (`Connection: close`), GET and HEAD (and OPTIONS preflights for the
+/// paths other origins may read). It is for local use.
 pub fn serve(
     host: &str,
     port: u16,
@@ -104,6 +105,16 @@ pub fn serve(
     // With --port 0 the system picks a free port; say which.
     let port = listener.local_addr().map_or(port, |a| a.port());
     println!("serving {} at http://{host}:{port}/ (Ctrl-C stops)", root.display());
+    serve_on(listener, root, watch, rebuild)
+}
+
+/// [`serve`] on a listener already bound (tests bind port 0 and read the port).
+pub fn serve_on(
+    listener: std::net::TcpListener,
+    root: &Path,
+    watch: Option<&Path>,
+    rebuild: impl Fn() -> Result<()> + Send + 'static,
+) -> Result<()> {
     if let Some(dir) = watch {
         let dir = dir.to_path_buf();
         std::thread::spawn(move || {
@@ -136,33 +147,83 @@ pub fn serve(
     Ok(())
 }
 
-/// Reads one request from `stream` and answers it.
-fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io::Result<()> {
-    use std::io::{Read, Write};
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+/// Longest request head read, in bytes.
+pub const MAX_HEAD: usize = 64 * 1024;
+/// Time a client has to send its whole request head.
+pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Reads one request head: up to the blank line (CRLF or bare LF), at most
+/// [`MAX_HEAD`] bytes, within [`HEAD_DEADLINE`] in all (a client that trickles a
+/// line every few seconds does not hold its thread for longer).
+fn read_head(stream: &mut std::net::TcpStream) -> std::result::Result<Vec<u8>, &'static str> {
+    use std::io::Read;
+    let started = std::time::Instant::now();
     let mut head = Vec::new();
     let mut buf = [0u8; 4096];
-    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-        let n = stream.read(&mut buf)?;
-        if n == 0 || head.len() > 64 * 1024 {
+    loop {
+        if let Some(end) = head_end(&head) {
+            head.truncate(end);
+            return Ok(head);
+        }
+        if head.len() > MAX_HEAD {
+            return Err("431 Request Header Fields Too Large");
+        }
+        let left = HEAD_DEADLINE.checked_sub(started.elapsed()).filter(|d| !d.is_zero());
+        let Some(left) = left else { return Err("408 Request Timeout") };
+        stream.set_read_timeout(Some(left)).map_err(|_| "400 Bad Request")?;
+        match stream.read(&mut buf) {
+            Ok(0) => return Err(""),
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                return Err("408 Request Timeout")
+            }
+            Err(_) => return Err(""),
+        }
+    }
+}
+
+/// Where the head ends: after `\r\n\r\n` or `\n\n`.
+fn head_end(head: &[u8]) -> Option<usize> {
+    let crlf = head.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4);
+    let lf = head.windows(2).position(|w| w == b"\n\n").map(|i| i + 2);
+    match (crlf, lf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Reads one request from `stream` and answers it.
+fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io::Result<()> {
+    use std::io::Write;
+    let head = match read_head(&mut stream) {
+        Ok(head) => head,
+        Err("") => return Ok(()),
+        Err(status) => {
+            let body = status.as_bytes();
+            let out = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            stream.write_all(out.as_bytes())?;
+            stream.write_all(body)?;
+            let _ = stream.shutdown(std::net::Shutdown::Write);
             return Ok(());
         }
-        head.extend_from_slice(&buf[..n]);
-    }
+    };
     let text = String::from_utf8_lossy(&head);
     let mut parts = text.lines().next().unwrap_or("").split_whitespace();
     let (method, url) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     if trace {
         eprintln!("-> {method} {url}");
     }
-    let (status, kind, body) = if method != "GET" && method != "HEAD" {
-        (
-            "405 Method Not Allowed",
-            "text/plain; charset=utf-8",
-            b"only GET and HEAD".to_vec(),
-        )
-    } else {
-        match resolve(root, url)
+    // Like the built `_headers`: the widget on another origin reads these.
+    let path = url.split(['?', '#']).next().unwrap_or("/");
+    let shared = ["/api/", "/index/", "/pkg/", "/widget.js"]
+        .iter()
+        .any(|p| path.starts_with(p));
+    let mut extra = String::new();
+    let (status, kind, body) = match method {
+        "GET" | "HEAD" => match resolve(root, url)
             .filter(|p| p.is_file())
             .and_then(|p| fs::read(&p).ok().map(|b| (p, b)))
         {
@@ -172,15 +233,23 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io:
                 "text/html; charset=utf-8",
                 fs::read(root.join("404.html")).unwrap_or_else(|_| b"not found".to_vec()),
             ),
+        },
+        // A CORS preflight for what other origins may read.
+        "OPTIONS" if shared => {
+            extra.push_str("Access-Control-Allow-Methods: GET, HEAD, OPTIONS\r\nAccess-Control-Allow-Headers: *\r\nAccess-Control-Max-Age: 86400\r\n");
+            ("204 No Content", "text/plain; charset=utf-8", Vec::new())
+        }
+        _ => {
+            extra.push_str(if shared { "Allow: GET, HEAD, OPTIONS\r\n" } else { "Allow: GET, HEAD\r\n" });
+            (
+                "405 Method Not Allowed",
+                "text/plain; charset=utf-8",
+                b"only GET and HEAD".to_vec(),
+            )
         }
     };
-    // Like the built `_headers`: the widget on another origin reads these.
-    let path = url.split(['?', '#']).next().unwrap_or("/");
-    let shared = ["/api/", "/index/", "/pkg/", "/widget.js"]
-        .iter()
-        .any(|p| path.starts_with(p));
     let mut out = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n{extra}",
         body.len()
     );
     if shared {
@@ -188,7 +257,7 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io:
     }
     out.push_str("\r\n");
     stream.write_all(out.as_bytes())?;
-    if method == "GET" {
+    if method != "HEAD" {
         stream.write_all(&body)?;
     }
     stream.flush()?;

@@ -1,0 +1,129 @@
+//! `incident-library serve` under careless and hostile clients: every reply has the
+//! body its length says, CORS preflights are answered, bare-LF requests are read,
+//! oversized and trickled heads get a status line and let go of their thread.
+//! Every connection goes to 127.0.0.1 only.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+fn server() -> (tempfile::TempDir, SocketAddr) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><title>x</title>").unwrap();
+    std::fs::create_dir(dir.path().join("index")).unwrap();
+    std::fs::write(dir.path().join("index/meta.bin"), b"ILIX").unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let root = dir.path().to_path_buf();
+    std::thread::spawn(move || incident_library::serve::serve_on(listener, &root, None, || Ok(())));
+    (dir, addr)
+}
+
+/// Sends `request` and reads the whole reply (the server closes each connection).
+fn exchange(addr: SocketAddr, request: &[u8]) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(request).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Status line, and whether the body is as long as Content-Length says.
+fn check(reply: &str) -> (String, bool) {
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((reply, ""));
+    let len: Option<usize> = head
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-Length: "))
+        .and_then(|v| v.trim().parse().ok());
+    (head.lines().next().unwrap_or("").to_string(), len == Some(body.len()))
+}
+
+#[test]
+fn every_reply_carries_the_body_it_announces() {
+    let (_dir, addr) = server();
+    for (request, status) in [
+        (&b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"[..], "HTTP/1.1 200 OK"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
+        (b"DELETE /index/meta.bin HTTP/1.1\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
+        (b"GET /nothing HTTP/1.1\r\n\r\n", "HTTP/1.1 404 Not Found"),
+    ] {
+        let reply = exchange(addr, request);
+        let (line, whole) = check(&reply);
+        assert_eq!(line, status, "{reply}");
+        assert!(whole, "the body must be as long as Content-Length says: {reply:?}");
+    }
+    let reply = exchange(addr, b"POST / HTTP/1.1\r\n\r\n");
+    assert!(reply.contains("Allow: GET, HEAD\r\n"), "{reply}");
+}
+
+#[test]
+fn cors_preflights_are_answered_for_the_shared_paths() {
+    let (_dir, addr) = server();
+    let reply = exchange(
+        addr,
+        b"OPTIONS /index/meta.bin HTTP/1.1\r\nOrigin: https://docs.example.org\r\nAccess-Control-Request-Method: GET\r\n\r\n",
+    );
+    assert!(reply.starts_with("HTTP/1.1 204 No Content"), "{reply}");
+    assert!(reply.contains("Access-Control-Allow-Origin: *"), "{reply}");
+    assert!(reply.contains("Access-Control-Allow-Methods: GET, HEAD, OPTIONS"), "{reply}");
+    // The site's own pages are not shared: no preflight there.
+    let reply = exchange(addr, b"OPTIONS / HTTP/1.1\r\n\r\n");
+    assert!(reply.starts_with("HTTP/1.1 405"), "{reply}");
+}
+
+#[test]
+fn bare_lf_requests_are_read_at_once() {
+    let (_dir, addr) = server();
+    let started = Instant::now();
+    let reply = exchange(addr, b"GET / HTTP/1.0\nHost: x\n\n");
+    assert!(reply.starts_with("HTTP/1.1 200 OK"), "{reply}");
+    assert!(started.elapsed() < Duration::from_secs(5), "answered without waiting for a CRLF");
+}
+
+#[test]
+fn an_oversized_head_gets_a_status_line() {
+    let (_dir, addr) = server();
+    let mut request = b"GET / HTTP/1.1\r\n".to_vec();
+    for i in 0..2000 {
+        request.extend_from_slice(format!("X-Filler-{i}: {}\r\n", "a".repeat(40)).as_bytes());
+    }
+    request.extend_from_slice(b"\r\n");
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    // The server may stop reading once it has seen enough; a failed write is fine.
+    let _ = s.write_all(&request);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let reply = String::from_utf8_lossy(&out);
+    assert!(reply.starts_with("HTTP/1.1 431"), "{reply}");
+}
+
+#[test]
+fn a_trickling_client_is_let_go_after_the_deadline() {
+    let (_dir, addr) = server();
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
+    s.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+    let started = Instant::now();
+    let mut out = Vec::new();
+    // One header line every second, for at most 30 s: the server must answer 408
+    // and close before that.
+    for i in 0..30 {
+        if s.write_all(format!("X-Slow-{i}: 1\r\n").as_bytes()).is_err() {
+            break;
+        }
+        let mut buf = [0u8; 512];
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(_) => std::thread::sleep(Duration::from_millis(900)),
+        }
+        if !out.is_empty() {
+            break;
+        }
+    }
+    let reply = String::from_utf8_lossy(&out);
+    assert!(reply.starts_with("HTTP/1.1 408"), "after {:?}: {reply:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
