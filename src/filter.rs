@@ -53,10 +53,20 @@ impl TermFilter {
         if self.fingerprints.is_empty() {
             return Ok(Lookup(None));
         }
-        let needed = self.segment_count_length as u64 + 2 * self.segment_length as u64;
-        if self.segment_length == 0
+        // xorf indexes the fingerprints at h0 < segment_count_length, and at h0 plus
+        // one and two segments with the low bits flipped: every index stays below
+        // segment_count_length + 2 * segment_length only when the segments are whole
+        // (a power-of-two length, a count that is a multiple of it) and nothing
+        // overflows a u32. A file that breaks any of this is refused here rather than
+        // reaching an index out of bounds inside the library.
+        let (sl, scl) = (self.segment_length as u64, self.segment_count_length as u64);
+        let needed = scl + 2 * sl;
+        if sl == 0
+            || scl == 0
             || !self.segment_length.is_power_of_two()
             || self.segment_length_mask != self.segment_length - 1
+            || scl % sl != 0
+            || needed + sl > u32::MAX as u64
             || (self.fingerprints.len() as u64) < needed
         {
             return Err("inconsistent filter parameters".into());
@@ -114,6 +124,31 @@ mod tests {
         assert!(!TermFilter::build(&[]).to_lookup().unwrap().contains(1));
         let one = TermFilter::build(&[42]).to_lookup().unwrap();
         assert!(one.contains(42));
+    }
+
+    #[test]
+    fn crafted_parameters_are_refused_not_panicked_on() {
+        let keys: Vec<u64> = (0..300u64).map(|i| i.wrapping_mul(0x9E3779B97F4A7C15)).collect();
+        let good = TermFilter::build(&keys);
+        let mut cases = Vec::new();
+        for (sl, scl) in [(0, 64), (3, 64), (64, 0), (64, 96 + 1), (64, 100), (1 << 31, 1 << 31), (1, u32::MAX)] {
+            let mut f = good.clone();
+            f.segment_length = sl;
+            f.segment_length_mask = sl.wrapping_sub(1);
+            f.segment_count_length = scl;
+            cases.push(f);
+        }
+        let mut short = good.clone();
+        short.fingerprints.truncate(good.fingerprints.len() / 2);
+        cases.push(short);
+        for f in cases {
+            if let Ok(lookup) = f.to_lookup() {
+                // Whatever is accepted must be safe to probe.
+                for k in 0..2000u64 {
+                    lookup.contains(k.wrapping_mul(0x2545F4914F6CDD1D));
+                }
+            }
+        }
     }
 
     #[test]
