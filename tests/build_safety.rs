@@ -9,19 +9,7 @@ use std::process::{Command, Output};
 
 fn corpus(dir: &Path) -> std::path::PathBuf {
     let data = dir.join("data");
-    common::write_corpus(
-        &data,
-        &[common::Rec {
-            id: "IL-0001",
-            title: "설정 변경으로 DNS 가 멈췄다",
-            org: "example-cloud",
-            date: "2024-01-01",
-            causes: &["config-change"],
-            components: &["dns"],
-            symptoms: &["service-outage"],
-            body: "레코드가 사라졌다.",
-        }],
-    );
+    common::one_record_corpus(&data);
     data
 }
 

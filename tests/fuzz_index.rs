@@ -156,17 +156,8 @@ fn exercise(files: &BTreeMap<String, Vec<u8>>) -> Result<bool, String> {
 
 #[test]
 fn mutated_index_files_fail_cleanly() {
-    let dir = tempfile::tempdir().unwrap();
-    let dist = dir.path().join("dist");
-    incident_library::bundle::build(
-        &common::repo().join("data"),
-        &dist,
-        common::analyzer(),
-        &Default::default(),
-        |_, _| {},
-    )
-    .unwrap();
-    let original = files(&dist.join("index"));
+    let dir = common::shipped_bundle();
+    let original = files(&dir.path().join("dist/index"));
     // Mutate the files a search reads, and one listing file.
     let names: Vec<String> = original
         .keys()

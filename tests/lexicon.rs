@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::path::Path;
-
 use incident_library::index::Index;
 use incident_library::search::{search, Request};
 
@@ -24,17 +22,8 @@ fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f32)> {
 
 #[test]
 fn every_entry_changes_the_result_of_its_own_query() {
-    let dir = tempfile::tempdir().unwrap();
-    let dist = dir.path().join("dist");
-    incident_library::bundle::build(
-        &common::repo().join("data"),
-        &dist,
-        common::analyzer(),
-        &Default::default(),
-        |_, _| {},
-    )
-    .unwrap();
-    let index = incident_library::bundle::load_index(&dist).unwrap();
+    let dir = common::shipped_bundle();
+    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
     let corpus = incident_library::corpus::load(&common::repo().join("data")).unwrap();
     assert_eq!(corpus.lexicon.len(), index.meta.lexicon.len());
     assert!(corpus.lexicon.len() >= 200, "the shipped lexicon has {} entries", corpus.lexicon.len());
@@ -63,28 +52,22 @@ fn every_entry_changes_the_result_of_its_own_query() {
 fn check_refuses_a_word_no_record_has() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    common::write_corpus(&data, &[common::Rec {
-        id: "IL-0001",
-        title: "설정 변경으로 DNS 가 멈췄다",
-        org: "example-cloud",
-        date: "2024-01-01",
-        causes: &["config-change"],
-        components: &["dns"],
-        symptoms: &["service-outage"],
-        body: "레코드가 사라졌다.",
-    }]);
+    common::one_record_corpus(&data);
     std::fs::write(
         data.join("lexicon.toml"),
         "[[entry]]\nkind = \"colloquial\"\nsay = [\"날아가다\"]\nmeans = [\"사라졌다\"]\n\n[[entry]]\nkind = \"name\"\nsay = [\"깃허브\"]\nmeans = [\"GitHub\"]\n\n[[entry]]\nkind = \"slang\"\nsay = [\"날아가다\"]\nmeans = []\n",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_incident-library"))
-        .args(["check", "--data"])
-        .arg(&data)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
+    let check = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_incident-library"))
+            .args(["check", "--data"])
+            .arg(&data)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let stderr = check();
     let lexicon = data.join("lexicon.toml");
     let at = |line: usize| format!("{}:{line}:", lexicon.display());
     // The shape first: an unknown kind, an empty means, a repeated form.
@@ -98,14 +81,7 @@ fn check_refuses_a_word_no_record_has() {
         "[[entry]]\nkind = \"colloquial\"\nsay = [\"날아가다\"]\nmeans = [\"사라졌다\"]\n\n[[entry]]\nkind = \"name\"\nsay = [\"깃허브\"]\nmeans = [\"GitHub\"]\n",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_incident-library"))
-        .args(["check", "--data"])
-        .arg(&data)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
+    let stderr = check();
     assert!(stderr.contains(&format!("{} `means`: \"GitHub\" is not a word of any record", at(6))), "{stderr}");
     assert!(!stderr.contains(&at(1)), "the first entry is fine: {stderr}");
-    let _ = Path::new("");
 }

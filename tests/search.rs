@@ -19,18 +19,7 @@ fn cli_json(bundle: &Path, args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn shipped_bundle() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    incident_library::bundle::build(
-        &common::repo().join("data"),
-        &dir.path().join("dist"),
-        common::analyzer(),
-        &Default::default(),
-        |_, _| {},
-    )
-    .unwrap();
-    dir
-}
+use common::shipped_bundle;
 
 fn first_hit_title(json: &serde_json::Value) -> String {
     json["hits"][0]["title"].as_str().unwrap_or_default().to_string()

@@ -148,3 +148,28 @@ pub fn valid_record() -> String {
     }
     .render()
 }
+
+/// The shipped corpus built into `<tempdir>/dist` (no wasm package).
+pub fn shipped_bundle() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    incident_library::bundle::build(&repo().join("data"), &dir.path().join("dist"), analyzer(), &Default::default(), |_, _| {})
+        .unwrap();
+    dir
+}
+
+/// A corpus of one valid record (over the fixture taxonomy) in `data`.
+pub fn one_record_corpus(data: &Path) {
+    write_corpus(
+        data,
+        &[Rec {
+            id: "IL-0001",
+            title: "설정 변경으로 DNS 가 멈췄다",
+            org: "example-cloud",
+            date: "2024-01-01",
+            causes: &["config-change"],
+            components: &["dns"],
+            symptoms: &["service-outage"],
+            body: "레코드가 사라졌다.",
+        }],
+    );
+}

@@ -4,37 +4,17 @@
 // the mean, p50 and p95 in milliseconds; asserts nothing.
 //
 //   node tests/relevance/bench-browser.mjs dist tests/relevance/queries.toml tests/relevance/blind.toml
-import { readFileSync, existsSync } from "node:fs";
-import { createServer } from "node:http";
-import { join, extname, normalize } from "node:path";
 import { launch } from "../e2e/helpers.mjs";
+import { readQueries, staticServer } from "./common.mjs";
 
 const [dist, ...queryFiles] = process.argv.slice(2);
 if (!queryFiles.length) {
   console.error("usage: node tests/relevance/bench-browser.mjs <dist> <queries.toml>…");
   process.exit(2);
 }
-// The query files are ours: `q = "..."` lines hold TOML basic strings, which read as JSON strings.
-const queries = queryFiles.flatMap((f) =>
-  readFileSync(f, "utf8").split("\n").map((l) => l.match(/^q\s*=\s*("(?:[^"\\]|\\.)*")\s*$/)).filter(Boolean).map((m) => JSON.parse(m[1])),
-);
-
-const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-  let file = join(dist, path);
-  if (existsSync(join(file, "index.html"))) file = join(file, "index.html");
-  try {
-    const body = readFileSync(file);
-    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const queries = readQueries(queryFiles);
+const server = await staticServer(dist);
+const url = server.url;
 
 const browser = await launch();
 try {

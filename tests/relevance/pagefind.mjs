@@ -3,12 +3,12 @@
 // headless chromium and writes each query's ranked incident ids as JSON.
 //
 //   node tests/relevance/pagefind.mjs dist tests/relevance/queries.toml[,more.toml…] out.json
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, extname, normalize } from "node:path";
+import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { launch } from "../e2e/helpers.mjs";
+import { readQueries, staticServer } from "./common.mjs";
 
 const [dist, queriesFile, out] = process.argv.slice(2);
 if (!out) {
@@ -16,31 +16,14 @@ if (!out) {
   process.exit(2);
 }
 
-// The query file is ours: `q = "..."` lines hold TOML basic strings, which read as JSON strings.
-const queries = queriesFile.split(",").flatMap((f) =>
-  readFileSync(f, "utf8").split("\n").map((l) => l.match(/^q\s*=\s*("(?:[^"\\]|\\.)*")\s*$/)).filter(Boolean).map((m) => JSON.parse(m[1])),
-);
+const queries = readQueries(queriesFile.split(","));
 
 const site = join(mkdtempSync(join(tmpdir(), "il-pagefind-")), "site");
 cpSync(dist, site, { recursive: true });
 execFileSync(join(process.cwd(), "node_modules/.bin/pagefind"), ["--site", site, "--silent"], { stdio: "inherit" });
 
-const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-  let file = join(site, path);
-  if (existsSync(join(file, "index.html"))) file = join(file, "index.html");
-  try {
-    const body = readFileSync(file);
-    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const server = await staticServer(site);
+const url = server.url;
 
 const browser = await launch();
 try {
