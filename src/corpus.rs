@@ -325,6 +325,16 @@ pub struct Corpus {
 pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let taxonomy = load_taxonomy(&dir.join("taxonomy.toml"), &mut diags);
+    if taxonomy.facets.iter().all(Vec::is_empty) && !diags.iter().any(|d| d.file.ends_with("taxonomy.toml")) {
+        diags.push(diag(
+            &dir.join("taxonomy.toml"),
+            1,
+            None,
+            Problem::Taxonomy,
+            "the taxonomy has no values".into(),
+            Some("list [[cause]], [[component]], [[symptom]], [[factor]] and [[org]] tables"),
+        ));
+    }
     let lexicon = crate::lexicon::load(&dir.join("lexicon.toml"), &mut diags);
     let incidents_dir = dir.join("incidents");
     let mut paths: Vec<PathBuf> = match fs::read_dir(&incidents_dir) {
@@ -348,11 +358,24 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let mut incidents = Vec::new();
     let mut parsed = Vec::new();
     for path in &paths {
-        match fs::read_to_string(path) {
-            Ok(text) => {
+        match fs::read(path).map(String::from_utf8) {
+            Ok(Ok(text)) => {
                 let p = parse_incident(path, &text, &taxonomy, &mut diags);
                 incidents.extend(p.incident.clone());
                 parsed.push((path.clone(), p));
+            }
+            Ok(Err(e)) => {
+                // The line of the first byte that is not UTF-8, not line 1.
+                let valid = e.utf8_error().valid_up_to();
+                let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+                diags.push(diag(
+                    path,
+                    line,
+                    None,
+                    Problem::Io,
+                    format!("byte {} is not UTF-8", valid + 1),
+                    Some("save the record as UTF-8 text"),
+                ));
             }
             Err(e) => diags.push(diag(
                 path,
@@ -411,7 +434,14 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
             lexicon,
         })
     } else {
-        diags.sort_by(|a, b| a.file.cmp(&b.file).then(a.line.cmp(&b.line)));
+        // The taxonomy and the lexicon first: records depend on them.
+        let record = |d: &Diagnostic| d.file.starts_with(&incidents_dir);
+        diags.sort_by(|a, b| {
+            record(a)
+                .cmp(&record(b))
+                .then(a.file.cmp(&b.file))
+                .then(a.line.cmp(&b.line))
+        });
         Err(diags)
     }
 }
@@ -1014,6 +1044,11 @@ fn check_slug(
 ) {
     let values = taxonomy.values(key);
     if values.iter().any(|v| v.slug == slug) {
+        return;
+    }
+    // A taxonomy that did not load is reported once, first; every slug of every
+    // record would otherwise be reported unknown after it.
+    if taxonomy.facets.iter().all(Vec::is_empty) {
         return;
     }
     // Someone may have typed the label instead of the slug.

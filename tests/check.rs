@@ -362,3 +362,42 @@ fn a_list_of_100000_items_is_checked_in_linear_time() {
     assert_eq!(dup.len(), 1, "{:?}", dup);
     assert!(dup[0].message.contains("\"t7\""));
 }
+
+#[test]
+fn a_broken_taxonomy_is_reported_first_and_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    for i in 1..=30 {
+        let id = format!("IL-{i:04}");
+        fs::write(dir.path().join(format!("incidents/{id}.md")), common::valid_record().replace("IL-0001", &id)).unwrap();
+    }
+    for broken in ["[[cause]]\nslug = 3\n", "this is not toml", ""] {
+        fs::write(dir.path().join("taxonomy.toml"), broken).unwrap();
+        let diags = corpus::load(dir.path()).unwrap_err();
+        assert!(diags[0].file.ends_with("taxonomy.toml"), "{broken:?}: {diags:#?}");
+        assert!(
+            diags.iter().all(|d| d.problem != Problem::UnknownSlug),
+            "{broken:?}: no knock-on unknown slugs: {diags:#?}"
+        );
+    }
+    fs::remove_file(dir.path().join("taxonomy.toml")).unwrap();
+    let diags = corpus::load(dir.path()).unwrap_err();
+    assert!(diags[0].file.ends_with("taxonomy.toml") && diags[0].problem == Problem::Io, "{diags:#?}");
+    assert!(diags.iter().all(|d| d.problem != Problem::UnknownSlug), "{diags:#?}");
+}
+
+#[test]
+fn invalid_utf8_is_reported_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    let text = common::valid_record();
+    let at = text.find("## 증상").unwrap();
+    let mut bytes = text.into_bytes();
+    let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    bytes.insert(at, 0xff);
+    fs::write(dir.path().join("incidents/IL-0001.md"), bytes).unwrap();
+    let diags = corpus::load(dir.path()).unwrap_err();
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].line, line, "{}", diags[0]);
+    assert!(diags[0].message.contains("not UTF-8"), "{}", diags[0]);
+}
