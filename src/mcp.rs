@@ -49,7 +49,9 @@ impl Library {
         Ok(Library { index, api })
     }
 
-    /// Runs the server on stdin and stdout until stdin closes.
+    /// Runs the server on stdin and stdout until stdin closes. Lines are screened
+    /// first ([`screen`]): what the SDK would end the session on, or answer with the
+    /// wrong code, is answered here.
     pub fn serve_stdio(self) -> Result<()> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -64,18 +66,32 @@ impl Library {
             let (errors_tx, mut errors_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
             let reader = tokio::spawn(async move {
                 let mut to_server = to_server;
-                let mut lines = BufReader::new(tokio::io::stdin()).lines();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    if line.trim().is_empty() {
+                let mut input = BufReader::new(tokio::io::stdin());
+                let mut initialized = false;
+                let mut raw = Vec::new();
+                loop {
+                    raw.clear();
+                    match input.read_until(b'\n', &mut raw).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {}
+                    }
+                    // Bytes, not text: a line that is not UTF-8 gets an error and the
+                    // session goes on.
+                    let line = String::from_utf8_lossy(&raw);
+                    let line = line.trim();
+                    if line.is_empty() {
                         continue;
                     }
-                    if serde_json::from_str::<Value>(&line).is_ok() {
-                        if to_server.write_all(format!("{line}\n").as_bytes()).await.is_err() {
-                            break;
+                    match screen(line, std::str::from_utf8(&raw).is_ok(), &mut initialized) {
+                        Screened::Forward => {
+                            if to_server.write_all(format!("{line}\n").as_bytes()).await.is_err() {
+                                break;
+                            }
                         }
-                    } else {
-                        eprintln!("mcp: a line that is not JSON got a parse error");
-                        let _ = errors_tx.send(json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error: each line must be one JSON-RPC message"}}).to_string());
+                        Screened::Answer(reply) => {
+                            let _ = errors_tx.send(reply.to_string());
+                        }
+                        Screened::Drop => {}
                     }
                 }
                 // stdin closed: closing the server's input ends the session.
@@ -93,6 +109,11 @@ impl Library {
                         Some(err) = errors_rx.recv() => { let _ = out.write_all(format!("{err}\n").as_bytes()).await; let _ = out.flush().await; }
                     }
                 }
+                // Answers screened out after the SDK's last reply still go out.
+                while let Ok(err) = errors_rx.try_recv() {
+                    let _ = out.write_all(format!("{err}\n").as_bytes()).await;
+                }
+                let _ = out.flush().await;
             });
             let running = self.serve((server_in, server_out)).await.map_err(|e| Error::msg(format!("MCP initialisation failed: {e}")))?;
             running.waiting().await.map_err(|e| Error::msg(format!("MCP server stopped: {e}")))?;
@@ -418,3 +439,75 @@ impl ServerHandler for Library {
         Ok(result.into())
     }
 }
+
+/// What to do with one line of stdin.
+enum Screened {
+    /// Pass it to the SDK.
+    Forward,
+    /// Answer it here with this JSON-RPC message.
+    Answer(Value),
+    /// Drop it (a notification that cannot be handled yet).
+    Drop,
+}
+
+/// The id of a request line, even when the line is not valid JSON (a lone
+/// surrogate, a stray byte): so that the client's call gets its error, not a
+/// timeout.
+fn salvage_id(line: &str) -> Value {
+    let Some(at) = line.find("\"id\"") else { return Value::Null };
+    let rest = line[at + 4..].trim_start().strip_prefix(':').unwrap_or("").trim_start();
+    if let Some(s) = rest.strip_prefix('"') {
+        return s.split('"').next().map_or(Value::Null, |v| json!(v));
+    }
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
+    digits.parse::<i64>().map_or(Value::Null, |n| json!(n))
+}
+
+fn error(id: Value, code: i64, message: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+/// Screens a line of stdin before the SDK sees it: lines that are not UTF-8 or not
+/// JSON get a parse error (with the request's id where it can be read), requests
+/// before `initialize` get "not initialized" rather than ending the server, and a
+/// `tools/call` without a tool name gets "invalid params".
+fn screen(line: &str, utf8: bool, initialized: &mut bool) -> Screened {
+    let parsed = if utf8 { serde_json::from_str::<Value>(line).ok() } else { None };
+    let Some(message) = parsed.filter(Value::is_object) else {
+        eprintln!("mcp: a line that is not a JSON-RPC message got a parse error");
+        let why = if utf8 { "each line must be one JSON-RPC message" } else { "the line is not UTF-8" };
+        return Screened::Answer(error(salvage_id(line), -32700, &format!("Parse error: {why}")));
+    };
+    let id = message.get("id").cloned();
+    let method = message.get("method").and_then(Value::as_str).unwrap_or("");
+    if method == "initialize" {
+        *initialized = true;
+        return Screened::Forward;
+    }
+    if !*initialized {
+        return match id {
+            Some(id) if !method.is_empty() => Screened::Answer(error(
+                id,
+                -32002,
+                "Server not initialized: send initialize first",
+            )),
+            _ => Screened::Drop,
+        };
+    }
+    if method == "tools/call" {
+        let name = message.get("params").and_then(|p| p.get("name")).and_then(Value::as_str);
+        let arguments_ok = message
+            .get("params")
+            .and_then(|p| p.get("arguments"))
+            .is_none_or(Value::is_object);
+        if name.is_none() || !arguments_ok {
+            return Screened::Answer(error(
+                id.unwrap_or(Value::Null),
+                -32602,
+                "Invalid params: tools/call takes {\"name\": a tool name, \"arguments\": an object}",
+            ));
+        }
+    }
+    Screened::Forward
+}
+

@@ -200,3 +200,49 @@ fn stdio_parse_errors_and_exit_on_eof() {
     let call = lines.iter().find(|l| l["id"] == 2).unwrap();
     assert_eq!(call["result"]["isError"], true);
 }
+
+#[test]
+fn stdio_answers_hostile_lines_and_keeps_serving() {
+    let (dir, _lib) = library();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["mcp", "--bundle"])
+        .arg(dir.path().join("dist"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input: Vec<u8> = Vec::new();
+    let mut line = |bytes: &[u8]| {
+        input.extend_from_slice(bytes);
+        input.push(b'\n');
+    };
+    // A request before initialize: an error for it, and the server stays up.
+    line(json!({"jsonrpc": "2.0", "id": 10, "method": "tools/list"}).to_string().as_bytes());
+    line(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}).to_string().as_bytes());
+    line(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string().as_bytes());
+    // Not UTF-8.
+    line(b"{\"jsonrpc\": \"2.0\", \"id\": 11, \"method\": \"tools/list\", \"x\": \"\xff\xfe\"}");
+    // A lone surrogate: not valid JSON text, but its id can be read.
+    line(br#"{"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"name": "search_incidents", "arguments": {"query": "\ud800"}}}"#);
+    // tools/call without a name, and with arguments that are not an object.
+    line(json!({"jsonrpc": "2.0", "id": 13, "method": "tools/call", "params": {}}).to_string().as_bytes());
+    line(json!({"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": "vocab", "arguments": [1]}}).to_string().as_bytes());
+    // And then a good call still works.
+    line(json!({"jsonrpc": "2.0", "id": 15, "method": "tools/call", "params": {"name": "search_incidents", "arguments": {"query": "재시도"}}}).to_string().as_bytes());
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replies: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("stdout carries only JSON-RPC"))
+        .collect();
+    let reply = |id: i64| replies.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("no reply to {id}: {replies:#?}"));
+    assert_eq!(reply(10)["error"]["code"], -32002);
+    assert_eq!(reply(11)["error"]["code"], -32700);
+    assert_eq!(reply(12)["error"]["code"], -32700);
+    assert_eq!(reply(13)["error"]["code"], -32602);
+    assert_eq!(reply(14)["error"]["code"], -32602);
+    assert!(reply(15)["result"]["structuredContent"]["total"].as_u64().unwrap() > 0, "{:#?}", reply(15));
+}
