@@ -24,6 +24,28 @@ fn library() -> (tempfile::TempDir, Library) {
     (dir, lib)
 }
 
+/// Runs `incident-library mcp` on the shipped bundle with `input` on stdin; the
+/// JSON-RPC messages it wrote, once it has ended cleanly on the end of stdin.
+fn stdio(input: &[u8]) -> Vec<Value> {
+    let (dir, _lib) = library();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["mcp", "--bundle"])
+        .arg(dir.path().join("dist"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "the server ends cleanly when stdin closes: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("stdout carries only JSON-RPC"))
+        .collect()
+}
+
 fn args(v: Value) -> Map<String, Value> {
     v.as_object().cloned().unwrap()
 }
@@ -168,34 +190,13 @@ fn bad_arguments_say_what_to_do() {
 
 #[test]
 fn stdio_parse_errors_and_exit_on_eof() {
-    let (dir, _lib) = library();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
-        .args(["mcp", "--bundle"])
-        .arg(dir.path().join("dist"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input = [
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}).to_string(),
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
         "this is not json".to_string(),
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "get_incident", "arguments": {"id": "IL-9999"}}}).to_string(),
     ];
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all((input.join("\n") + "\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "the server ends cleanly when stdin closes");
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("stdout carries only JSON-RPC"))
-        .collect();
+    let lines = stdio((input.join("\n") + "\n").as_bytes());
     assert!(lines.iter().any(|l| l["error"]["code"] == -32700), "{lines:?}");
     let call = lines.iter().find(|l| l["id"] == 2).unwrap();
     assert_eq!(call["result"]["isError"], true);
@@ -203,15 +204,6 @@ fn stdio_parse_errors_and_exit_on_eof() {
 
 #[test]
 fn stdio_answers_hostile_lines_and_keeps_serving() {
-    let (dir, _lib) = library();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
-        .args(["mcp", "--bundle"])
-        .arg(dir.path().join("dist"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut input: Vec<u8> = Vec::new();
     let mut line = |bytes: &[u8]| {
         input.extend_from_slice(bytes);
@@ -230,14 +222,7 @@ fn stdio_answers_hostile_lines_and_keeps_serving() {
     line(json!({"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": "vocab", "arguments": [1]}}).to_string().as_bytes());
     // And then a good call still works.
     line(json!({"jsonrpc": "2.0", "id": 15, "method": "tools/call", "params": {"name": "search_incidents", "arguments": {"query": "재시도"}}}).to_string().as_bytes());
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let replies: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("stdout carries only JSON-RPC"))
-        .collect();
+    let replies = stdio(&input);
     let reply = |id: i64| replies.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("no reply to {id}: {replies:#?}"));
     assert_eq!(reply(10)["error"]["code"], -32002);
     assert_eq!(reply(11)["error"]["code"], -32700);
@@ -245,4 +230,16 @@ fn stdio_answers_hostile_lines_and_keeps_serving() {
     assert_eq!(reply(13)["error"]["code"], -32602);
     assert_eq!(reply(14)["error"]["code"], -32602);
     assert!(reply(15)["result"]["structuredContent"]["total"].as_u64().unwrap() > 0, "{:#?}", reply(15));
+}
+
+#[test]
+fn a_100_kb_query_is_cut_and_answered_at_once() {
+    let (_dir, lib) = library();
+    let query = format!("재시도 {}", "가".repeat(100_000));
+    let started = std::time::Instant::now();
+    let out = lib.call("search_incidents", &args(json!({"query": query}))).unwrap();
+    // Not a timing test of the search: before the cut this took 20 s here.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(out["note"].as_str().unwrap().contains("cut"), "{out}");
+    assert!(out["total"].as_u64().unwrap() > 0);
 }

@@ -354,6 +354,12 @@ test("hostile URL state is dropped or clamped, never breaks the page", async () 
   const want = native(server, "재시도", "--limit", "100");
   const last = Math.max(1, Math.ceil(want.total / 10));
   assert.equal(new URL(page.url()).searchParams.get("page") ?? "1", String(last));
+  // A 100 KB word pasted into the box: cut, said so, and the tab stays responsive.
+  const started = Date.now();
+  await page.fill("#q", "재시도 " + "가".repeat(100_000));
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /검색어가 길어 앞부분만 찾았습니다/.test(document.querySelector("#range").textContent), null, { timeout: 20_000 });
+  assert.ok(Date.now() - started < 15_000, "the page answered a 100 KB query");
   // A query of no word says so and finds nothing.
   await page.goto(server.url + "?q=" + encodeURIComponent("!!! .*"));
   await ready(page);
