@@ -13,7 +13,10 @@ fn main() {
     let dist = args.next().unwrap_or_else(|| "dist".into());
     let mut files: Vec<String> = args.collect();
     if files.is_empty() {
-        files = vec!["tests/relevance/queries.toml".into(), "tests/relevance/blind.toml".into()];
+        files = vec![
+            "tests/relevance/queries.toml".into(),
+            "tests/relevance/blind.toml".into(),
+        ];
     }
     let index = incident_library::bundle::load_index(std::path::Path::new(&dist)).unwrap_or_else(|e| panic!("{e}"));
     let corpus =
@@ -52,7 +55,11 @@ fn main() {
     samples.sort_by(f64::total_cmp);
     let at = |p: f64| samples[((samples.len() - 1) as f64 * p).round() as usize];
     let mean = samples.iter().sum::<f64>() / samples.len() as f64;
-    let mut slowest: Vec<(f64, &str)> = per_query.iter().copied().zip(queries.iter().map(|q| q.q.as_str())).collect();
+    let mut slowest: Vec<(f64, &str)> = per_query
+        .iter()
+        .copied()
+        .zip(queries.iter().map(|q| q.q.as_str()))
+        .collect();
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     println!(
         "native: {} incidents, {} queries x {rounds} rounds (with facet counts and the flow graph)",

@@ -27,12 +27,19 @@ pub fn guard_target(data: &Path, out: &Path, force: bool) -> Result<()> {
         let mut at = p.to_path_buf();
         loop {
             if let Ok(real) = fs::canonicalize(&at) {
-                return missing.iter().rev().fold(real, |acc: PathBuf, part: &std::ffi::OsString| acc.join(part));
+                return missing
+                    .iter()
+                    .rev()
+                    .fold(real, |acc: PathBuf, part: &std::ffi::OsString| acc.join(part));
             }
             match (at.file_name().map(|n| n.to_os_string()), at.parent()) {
                 (Some(name), Some(parent)) => {
                     missing.push(name);
-                    at = if parent.as_os_str().is_empty() { PathBuf::from(".") } else { parent.to_path_buf() };
+                    at = if parent.as_os_str().is_empty() {
+                        PathBuf::from(".")
+                    } else {
+                        parent.to_path_buf()
+                    };
                 }
                 _ => return p.to_path_buf(),
             }
@@ -264,8 +271,13 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 fn minified_script(pkg: &Path, name: &str, source: &[u8]) -> Result<Vec<u8>> {
     let path = pkg.join(name);
     let hint = "hint: bash scripts/build-wasm.sh minifies the scripts of www/ into pkg/";
-    let bytes = fs::read(&path).map_err(|e| Error::msg(format!("{}: {e}
-  {hint}", path.display())))?;
+    let bytes = fs::read(&path).map_err(|e| {
+        Error::msg(format!(
+            "{}: {e}
+  {hint}",
+            path.display()
+        ))
+    })?;
     let stamp = format!("/* www/{name} fnv1a64:{:016x} */", fnv1a64(source));
     if !bytes.starts_with(stamp.as_bytes()) {
         return Err(Error::msg(format!(
@@ -373,7 +385,10 @@ pub fn build(
         sizes: {
             let mut rows = size_report(&files);
             // What ranking adds to the index, after the index row.
-            let at = rows.iter().position(|r| r.what == "index").map_or(rows.len(), |i| i + 1);
+            let at = rows
+                .iter()
+                .position(|r| r.what == "index")
+                .map_or(rows.len(), |i| i + 1);
             for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
                 rows.insert(
                     at + k,

@@ -450,7 +450,9 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
 /// `*.md`. A `.MD`, a link, a FIFO or a folder named like a record is reported, not
 /// read: reading a FIFO would wait forever, and a link may lead out of the corpus.
 fn record_file(path: &Path, diags: &mut Vec<Diagnostic>) -> bool {
-    let Some(ext) = path.extension().and_then(|e| e.to_str()) else { return false };
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
     if !ext.eq_ignore_ascii_case("md") {
         return false;
     }
@@ -665,7 +667,10 @@ fn control_characters(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         if fences == 1 {
-            if let Some((key, _)) = line.split_once('=').filter(|(k, _)| !k.trim().is_empty() && !k.contains('"')) {
+            if let Some((key, _)) = line
+                .split_once('=')
+                .filter(|(k, _)| !k.trim().is_empty() && !k.contains('"'))
+            {
                 field = Some(key.trim().to_string());
             }
         } else if let Some(name) = line.strip_prefix("## ") {
@@ -952,11 +957,13 @@ fn parse_record(
     for (url, line) in lists.get("sources").into_iter().flatten() {
         // As the API's schemas read it (`format: uri`, RFC 3986): ASCII, no spaces,
         // no characters that must be escaped.
-        let plain = url.chars().all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'));
+        let plain = url
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'));
         let ok = plain
-            && url::Url::parse(url)
-                .ok()
-                .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.')));
+            && url::Url::parse(url).ok().is_some_and(|u| {
+                matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.'))
+            });
         if !ok {
             diags.push(diag(
                 path,

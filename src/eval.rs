@@ -217,7 +217,10 @@ pub fn baseline_rankings(corpus: &Corpus, queries: &[Query]) -> Vec<Ranking> {
                 .take(CUTOFF)
                 .map(|(_, i)| corpus.incidents[i].id.clone())
                 .collect();
-            Ranking { full: !ids.is_empty(), ids }
+            Ranking {
+                full: !ids.is_empty(),
+                ids,
+            }
         })
         .collect()
 }
@@ -322,7 +325,10 @@ pub fn external_rankings(path: &Path, queries: &[Query]) -> Result<Vec<Ranking>>
         .map(|q| {
             map.get(&q.q)
                 .cloned()
-                .map(|ids| Ranking { full: !ids.is_empty(), ids })
+                .map(|ids| Ranking {
+                    full: !ids.is_empty(),
+                    ids,
+                })
                 .ok_or_else(|| Error::msg(format!("{}: no ranking for {:?}", path.display(), q.q)))
         })
         .collect()

@@ -131,7 +131,15 @@ mod tests {
         let keys: Vec<u64> = (0..300u64).map(|i| i.wrapping_mul(0x9E3779B97F4A7C15)).collect();
         let good = TermFilter::build(&keys);
         let mut cases = Vec::new();
-        for (sl, scl) in [(0, 64), (3, 64), (64, 0), (64, 96 + 1), (64, 100), (1 << 31, 1 << 31), (1, u32::MAX)] {
+        for (sl, scl) in [
+            (0, 64),
+            (3, 64),
+            (64, 0),
+            (64, 96 + 1),
+            (64, 100),
+            (1 << 31, 1 << 31),
+            (1, u32::MAX),
+        ] {
             let mut f = good.clone();
             f.segment_length = sl;
             f.segment_length_mask = sl.wrapping_sub(1);

@@ -525,7 +525,11 @@ impl Index {
             Postings::Single(_) => 1,
             _ => u8::from(self.probe_key(doc, p.keys[1])),
         };
-        Some((level, filtered && self.probe_key(doc, p.keys[2]), self.probe_key(doc, p.keys[3])))
+        Some((
+            level,
+            filtered && self.probe_key(doc, p.keys[2]),
+            self.probe_key(doc, p.keys[3]),
+        ))
     }
 
     /// True when incident `doc` has `term`: exactly for common terms (their
@@ -559,8 +563,7 @@ impl Index {
 
     /// True when incident `doc` has `term` only as a part of longer units.
     pub fn is_part(&self, doc: usize, term: &str) -> bool {
-        matches!(self.vocab.get(term), Some(Postings::Filtered(_)))
-            && self.probe(doc, term, crate::hash::Field::Part)
+        matches!(self.vocab.get(term), Some(Postings::Filtered(_))) && self.probe(doc, term, crate::hash::Field::Part)
     }
 
     /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).

@@ -98,8 +98,12 @@ pub fn record_terms(incident: &Incident, analyzer: &Analyzer) -> Result<RecordTe
     let ctx = |e: Error| Error::msg(format!("{}: {e}", incident.path.display()));
     let mut t = RecordTerms::default();
     let title = analyzer.marked_terms(&incident.title).map_err(ctx)?;
-    t.title
-        .extend(title.iter().map(|(t, _)| t.clone()).filter(|t| !particles::is_stopword(t)));
+    t.title.extend(
+        title
+            .iter()
+            .map(|(t, _)| t.clone())
+            .filter(|t| !particles::is_stopword(t)),
+    );
     t.add(title);
     if let Some(summary) = incident.section("요약") {
         t.summary.extend(
@@ -339,7 +343,11 @@ pub fn length_byte(occurrences: u32) -> u8 {
 /// compares them, and each `means` word as the terms a record holds for it. A
 /// `means` word that yields no term of the vocabulary is refused (`check` reports
 /// it with its line first).
-pub fn lexicon(corpus: &Corpus, analyzer: &Analyzer, position: impl Fn(&str) -> Option<u32>) -> Result<Vec<LexiconEntry>> {
+pub fn lexicon(
+    corpus: &Corpus,
+    analyzer: &Analyzer,
+    position: impl Fn(&str) -> Option<u32>,
+) -> Result<Vec<LexiconEntry>> {
     let mut out = Vec::new();
     for entry in &corpus.lexicon {
         let mut means = Vec::new();

@@ -195,7 +195,7 @@ fn main() -> ExitCode {
                     eprintln!("error: {e}");
                     ExitCode::FAILURE
                 }
-            }
+            };
         }
         Command::Build(BuildArgs { data, out, pkg, force }) => build(&data, &out, &pkg, force).map(|_| ()),
         Command::Serve {
@@ -397,7 +397,11 @@ fn eval(
 
 /// Prints the evaluation table: every engine overall, then by kind, then the share
 /// of `absent` queries without a full match.
-fn print_eval(queries: &[incident_library::eval::Query], rows: &[(String, incident_library::eval::Scores)], verbose: bool) {
+fn print_eval(
+    queries: &[incident_library::eval::Query],
+    rows: &[(String, incident_library::eval::Scores)],
+    verbose: bool,
+) {
     use incident_library::eval;
     let scored = queries.iter().filter(|q| q.kind != eval::ABSENT).count();
     println!(

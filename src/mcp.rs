@@ -454,7 +454,9 @@ enum Screened {
 /// surrogate, a stray byte): so that the client's call gets its error, not a
 /// timeout.
 fn salvage_id(line: &str) -> Value {
-    let Some(at) = line.find("\"id\"") else { return Value::Null };
+    let Some(at) = line.find("\"id\"") else {
+        return Value::Null;
+    };
     let rest = line[at + 4..].trim_start().strip_prefix(':').unwrap_or("").trim_start();
     if let Some(s) = rest.strip_prefix('"') {
         return s.split('"').next().map_or(Value::Null, |v| json!(v));
@@ -472,10 +474,18 @@ fn error(id: Value, code: i64, message: &str) -> Value {
 /// before `initialize` get "not initialized" rather than ending the server, and a
 /// `tools/call` without a tool name gets "invalid params".
 fn screen(line: &str, utf8: bool, initialized: &mut bool) -> Screened {
-    let parsed = if utf8 { serde_json::from_str::<Value>(line).ok() } else { None };
+    let parsed = if utf8 {
+        serde_json::from_str::<Value>(line).ok()
+    } else {
+        None
+    };
     let Some(message) = parsed.filter(Value::is_object) else {
         eprintln!("mcp: a line that is not a JSON-RPC message got a parse error");
-        let why = if utf8 { "each line must be one JSON-RPC message" } else { "the line is not UTF-8" };
+        let why = if utf8 {
+            "each line must be one JSON-RPC message"
+        } else {
+            "the line is not UTF-8"
+        };
         return Screened::Answer(error(salvage_id(line), -32700, &format!("Parse error: {why}")));
     };
     let id = message.get("id").cloned();
@@ -486,16 +496,17 @@ fn screen(line: &str, utf8: bool, initialized: &mut bool) -> Screened {
     }
     if !*initialized {
         return match id {
-            Some(id) if !method.is_empty() => Screened::Answer(error(
-                id,
-                -32002,
-                "Server not initialized: send initialize first",
-            )),
+            Some(id) if !method.is_empty() => {
+                Screened::Answer(error(id, -32002, "Server not initialized: send initialize first"))
+            }
             _ => Screened::Drop,
         };
     }
     if method == "tools/call" {
-        let name = message.get("params").and_then(|p| p.get("name")).and_then(Value::as_str);
+        let name = message
+            .get("params")
+            .and_then(|p| p.get("name"))
+            .and_then(Value::as_str);
         let arguments_ok = message
             .get("params")
             .and_then(|p| p.get("arguments"))
@@ -510,4 +521,3 @@ fn screen(line: &str, utf8: bool, initialized: &mut bool) -> Screened {
     }
     Screened::Forward
 }
-

@@ -226,8 +226,8 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
         .enumerate()
         .map(|(i, raw)| {
             let lower = text::lower(raw);
-            let stop =
-                particles::is_query_stopword(&lower) || particles::bare(&lower).is_some_and(|b| particles::is_query_stopword(&b));
+            let stop = particles::is_query_stopword(&lower)
+                || particles::bare(&lower).is_some_and(|b| particles::is_query_stopword(&b));
             if stop {
                 // Kept until phrases are read (`out of memory`), then dropped.
                 Word {
@@ -301,7 +301,11 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
     add(alts, index, vec![input.to_string()], 1.0, Derivation::Exact);
     // When the word itself is a term, a shorter reading of it is most likely a
     // mis-split (인증서 is not 인증 + the particle 서): it counts for much less.
-    let known = if index.df(input).is_some() { KNOWN_WORD_FACTOR } else { 1.0 };
+    let known = if index.df(input).is_some() {
+        KNOWN_WORD_FACTOR
+    } else {
+        1.0
+    };
     let bare = particles::bare(input);
     if let Some(b) = &bare {
         add(alts, index, vec![b.clone()], BARE_WEIGHT * known, Derivation::Bare);
@@ -332,7 +336,13 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
         } else {
             base.to_string()
         };
-        add(alts, index, text::latin_parts(&cased), SEGMENT_WEIGHT, Derivation::Parts);
+        add(
+            alts,
+            index,
+            text::latin_parts(&cased),
+            SEGMENT_WEIGHT,
+            Derivation::Parts,
+        );
     }
     lexicon(input, index, LEXICON_WEIGHT, Derivation::Lexicon, alts);
 }
@@ -341,7 +351,9 @@ fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
 /// the first syllable that begins such an ending, when at least two characters stand
 /// before it.
 pub fn verb_noun(word: &str) -> Option<String> {
-    const STARTS: [char; 15] = ['하', '했', '해', '한', '할', '함', '합', '되', '됐', '돼', '된', '될', '됨', '됩', '시'];
+    const STARTS: [char; 15] = [
+        '하', '했', '해', '한', '할', '함', '합', '되', '됐', '돼', '된', '될', '됨', '됩', '시',
+    ];
     let chars: Vec<char> = word.chars().collect();
     let at = (2..chars.len()).find(|&i| STARTS.contains(&chars[i]))?;
     if chars[at] == '시' && chars.get(at + 1).is_none_or(|&c| !matches!(c, '키' | '켜' | '켰')) {
@@ -480,7 +492,10 @@ fn expand_initials(word: &str, index: &Index, prefix: bool, alts: &mut Vec<Alter
     }
     // The initials of a lexicon form (ㅋㄹㅇㄷㅍㄹㅇ for 클라우드플레어).
     for k in index.keyed_lexicon() {
-        if k.initials.as_ref().is_some_and(|ini| *ini == wanted || prefix && ini.starts_with(&wanted)) {
+        if k.initials
+            .as_ref()
+            .is_some_and(|ini| *ini == wanted || prefix && ini.starts_with(&wanted))
+        {
             lexicon(&k.term, index, PREFIX_WEIGHT, Derivation::Initials, alts);
         }
     }
@@ -676,13 +691,23 @@ fn join_spans(words: Vec<Word>, index: &Index) -> Vec<Word> {
             // would read `db 자동` as `db`.
             let mut names = vec![phrase.clone()];
             if let Some(last) = span.last().and_then(|w| particles::bare(&w.input)) {
-                let head = span[..len - 1].iter().map(|w| w.input.as_str()).collect::<Vec<_>>().join(" ");
+                let head = span[..len - 1]
+                    .iter()
+                    .map(|w| w.input.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 names.push(format!("{head} {last}"));
             }
             for name in &names {
                 facet_names(name, index, 1.0, &mut joined_alts);
                 for terms in index.lexicon_means(&squash(name)) {
-                    add(&mut joined_alts, index, terms.clone(), LEXICON_WEIGHT, Derivation::Lexicon);
+                    add(
+                        &mut joined_alts,
+                        index,
+                        terms.clone(),
+                        LEXICON_WEIGHT,
+                        Derivation::Lexicon,
+                    );
                 }
             }
             if joined_alts.is_empty() {
@@ -866,7 +891,10 @@ mod tests {
         // Without the prefix option a word cut off is only a partial match.
         let w = analyze("잿", &idx, Options::default());
         assert!(!w[0].alternatives.is_empty());
-        assert!(w[0].alternatives.iter().all(|a| a.derivation == Derivation::Partial), "{w:?}");
+        assert!(
+            w[0].alternatives.iter().all(|a| a.derivation == Derivation::Partial),
+            "{w:?}"
+        );
         // Completions are ranked and never repeat the word itself.
         let c = completions("재시", &idx, 5);
         assert!(c.iter().any(|(t, _)| t == "재시도") && c.iter().all(|(t, _)| t != "재시"));
@@ -977,7 +1005,12 @@ mod tests {
 
     #[test]
     fn the_noun_of_a_hada_verb_in_any_ending() {
-        for (verb, noun) in [("재시작했더니", "재시작"), ("배포하다가", "배포"), ("삭제됐는데", "삭제"), ("중단시켰다", "중단")] {
+        for (verb, noun) in [
+            ("재시작했더니", "재시작"),
+            ("배포하다가", "배포"),
+            ("삭제됐는데", "삭제"),
+            ("중단시켰다", "중단"),
+        ] {
             assert_eq!(verb_noun(verb).as_deref(), Some(noun), "{verb}");
         }
         // Not a 시키다 ending, and too short a noun.
@@ -1008,7 +1041,12 @@ mod tests {
     #[test]
     fn latin_typos_by_length_and_swapped_letters() {
         let idx = index(&["iptables", "certificate", "orbiter", "capital", "dns"]);
-        for (typed, meant) in [("iptalbes", "iptables"), ("certifcate", "certificate"), ("orbitor", "orbiter"), ("captial", "capital")] {
+        for (typed, meant) in [
+            ("iptalbes", "iptables"),
+            ("certifcate", "certificate"),
+            ("orbitor", "orbiter"),
+            ("captial", "capital"),
+        ] {
             let w = analyze(typed, &idx, Options::default());
             assert_eq!(terms_of(&w[0]), [meant], "{typed}");
             assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
@@ -1034,7 +1072,10 @@ mod tests {
         for (typed, meant) in [("대정전", "정전"), ("지워버렸다", "지우"), ("certif", "certificate")] {
             let w = analyze(typed, &idx, Options::default());
             assert!(terms_of(&w[0]).contains(&meant.to_string()), "{typed}: {w:?}");
-            assert!(w[0].alternatives.iter().all(|a| a.derivation == Derivation::Partial && a.weight <= PARTIAL_WEIGHT));
+            assert!(w[0]
+                .alternatives
+                .iter()
+                .all(|a| a.derivation == Derivation::Partial && a.weight <= PARTIAL_WEIGHT));
         }
         // A word the vocabulary has needs no partial reading.
         let w = analyze("먹통이", &idx, Options::default());

@@ -373,7 +373,11 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
                 .then_with(|| recent(a, b))
         }),
     }
-    let full_count = if has_query { docs.iter().filter(|&&d| full(d)).count() } else { docs.len() };
+    let full_count = if has_query {
+        docs.iter().filter(|&&d| full(d)).count()
+    } else {
+        docs.len()
+    };
 
     let per_page = if request.per_page == 0 { 10 } else { request.per_page };
     let page = request.page.max(1);

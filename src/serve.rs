@@ -169,7 +169,9 @@ fn read_head(stream: &mut std::net::TcpStream) -> std::result::Result<Vec<u8>, &
             return Err("431 Request Header Fields Too Large");
         }
         let left = HEAD_DEADLINE.checked_sub(started.elapsed()).filter(|d| !d.is_zero());
-        let Some(left) = left else { return Err("408 Request Timeout") };
+        let Some(left) = left else {
+            return Err("408 Request Timeout");
+        };
         stream.set_read_timeout(Some(left)).map_err(|_| "400 Bad Request")?;
         match stream.read(&mut buf) {
             Ok(0) => return Err(""),
@@ -240,7 +242,11 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io:
             ("204 No Content", "text/plain; charset=utf-8", Vec::new())
         }
         _ => {
-            extra.push_str(if shared { "Allow: GET, HEAD, OPTIONS\r\n" } else { "Allow: GET, HEAD\r\n" });
+            extra.push_str(if shared {
+                "Allow: GET, HEAD, OPTIONS\r\n"
+            } else {
+                "Allow: GET, HEAD\r\n"
+            });
             (
                 "405 Method Not Allowed",
                 "text/plain; charset=utf-8",

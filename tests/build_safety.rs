@@ -43,7 +43,10 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
             if p.is_dir() {
                 stack.push(p);
             } else {
-                out.push((p.strip_prefix(dir).unwrap().display().to_string(), fs::read(&p).unwrap()));
+                out.push((
+                    p.strip_prefix(dir).unwrap().display().to_string(),
+                    fs::read(&p).unwrap(),
+                ));
             }
         }
     }
@@ -52,7 +55,11 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn siblings(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into())
+        .collect();
     names.sort();
     names
 }
@@ -62,7 +69,11 @@ fn the_corpus_is_never_the_output() {
     let dir = tempfile::tempdir().unwrap();
     let data = corpus(dir.path());
     let before = snapshot(&data);
-    for (out, how) in [(data.clone(), "is"), (dir.path().to_path_buf(), "holds"), (data.join("site"), "lies inside")] {
+    for (out, how) in [
+        (data.clone(), "is"),
+        (dir.path().to_path_buf(), "holds"),
+        (data.join("site"), "lies inside"),
+    ] {
         for force in [false, true] {
             let extra: &[&str] = if force { &["--force"] } else { &[] };
             let r = cli_build(&data, &out, extra);
@@ -85,7 +96,10 @@ fn an_unrelated_folder_is_refused_unless_forced() {
     fs::write(out.join("2024/beach.jpg"), b"not a bundle").unwrap();
     let before = snapshot(&out);
     let err = lib_build(&data, &out, false).unwrap_err().to_string();
-    assert!(err.contains("photos") && err.contains("did not write") && err.contains("--force"), "{err}");
+    assert!(
+        err.contains("photos") && err.contains("did not write") && err.contains("--force"),
+        "{err}"
+    );
     assert_eq!(snapshot(&out), before);
     assert_eq!(siblings(dir.path()), ["data", "photos"], "no staging folder is left");
     // With --force the folder is replaced, and marked as a bundle from then on.
@@ -111,7 +125,11 @@ fn a_file_is_never_replaced() {
         let err = lib_build(&data, &out, force).unwrap_err().to_string();
         assert!(err.contains("notes.txt") && err.contains("not a folder"), "{err}");
         assert_eq!(fs::read(&out).unwrap(), b"my notes");
-        assert_eq!(siblings(dir.path()), ["data", "notes.txt"], "nothing renamed, nothing left beside it");
+        assert_eq!(
+            siblings(dir.path()),
+            ["data", "notes.txt"],
+            "nothing renamed, nothing left beside it"
+        );
     }
 }
 
@@ -159,7 +177,10 @@ fn only_plain_record_files_are_read_and_the_rest_is_named() {
 
     let started = std::time::Instant::now();
     let diags = incident_library::corpus::load(&data).unwrap_err();
-    assert!(started.elapsed() < std::time::Duration::from_secs(20), "the FIFO was not opened");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "the FIFO was not opened"
+    );
     let text: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
     let about = |name: &str, what: &str| text.iter().any(|t| t.contains(name) && t.contains(what));
     assert!(about("IL-0002.MD", "not .md"), "{text:#?}");

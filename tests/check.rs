@@ -335,20 +335,39 @@ fn the_shipped_corpus_passes() {
 
 #[test]
 fn control_characters_are_refused_where_they_are() {
-    let d = expect(&replace("title = \"", "title = \"\u{0}"), Problem::BadValue, 3, Some("title"));
+    let d = expect(
+        &replace("title = \"", "title = \"\u{0}"),
+        Problem::BadValue,
+        3,
+        Some("title"),
+    );
     assert!(d.message.contains("U+0000"), "{d}");
     let base = common::valid_record();
     let body_line = base.lines().position(|l| l.starts_with("설정 변경이 엣지")).unwrap() + 1;
-    let d = expect(&base.replacen("설정 변경이 엣지", "설정 변경이\u{1b}[31m 엣지", 1), Problem::BadValue, body_line, Some("요약"));
+    let d = expect(
+        &base.replacen("설정 변경이 엣지", "설정 변경이\u{1b}[31m 엣지", 1),
+        Problem::BadValue,
+        body_line,
+        Some("요약"),
+    );
     assert!(d.message.contains("U+001B"), "{d}");
 }
 
 #[test]
 fn source_urls_are_checked_as_the_api_schemas_read_them() {
-    for bad in ["https://status.example.com/a b", "https://status.example.com/장애", "https://status.example.com/<x>"] {
+    for bad in [
+        "https://status.example.com/a b",
+        "https://status.example.com/장애",
+        "https://status.example.com/<x>",
+    ] {
         let text = common::valid_record().replace("https://status.example.com/incidents/IL-0001", bad);
         let diags = check_one(&text);
-        assert!(diags.iter().any(|d| d.problem == Problem::BadUrl && d.field.as_deref() == Some("sources")), "{bad}: {diags:#?}");
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.problem == Problem::BadUrl && d.field.as_deref() == Some("sources")),
+            "{bad}: {diags:#?}"
+        );
     }
 }
 
@@ -369,7 +388,11 @@ fn a_broken_taxonomy_is_reported_first_and_alone() {
     common::write_corpus(dir.path(), &[]);
     for i in 1..=30 {
         let id = format!("IL-{i:04}");
-        fs::write(dir.path().join(format!("incidents/{id}.md")), common::valid_record().replace("IL-0001", &id)).unwrap();
+        fs::write(
+            dir.path().join(format!("incidents/{id}.md")),
+            common::valid_record().replace("IL-0001", &id),
+        )
+        .unwrap();
     }
     for broken in ["[[cause]]\nslug = 3\n", "this is not toml", ""] {
         fs::write(dir.path().join("taxonomy.toml"), broken).unwrap();
@@ -382,7 +405,10 @@ fn a_broken_taxonomy_is_reported_first_and_alone() {
     }
     fs::remove_file(dir.path().join("taxonomy.toml")).unwrap();
     let diags = corpus::load(dir.path()).unwrap_err();
-    assert!(diags[0].file.ends_with("taxonomy.toml") && diags[0].problem == Problem::Io, "{diags:#?}");
+    assert!(
+        diags[0].file.ends_with("taxonomy.toml") && diags[0].problem == Problem::Io,
+        "{diags:#?}"
+    );
     assert!(diags.iter().all(|d| d.problem != Problem::UnknownSlug), "{diags:#?}");
 }
 

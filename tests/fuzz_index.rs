@@ -40,7 +40,12 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .unwrap()
         .flatten()
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -136,7 +141,14 @@ fn exercise(files: &BTreeMap<String, Vec<u8>>) -> Result<bool, String> {
                 let _ = index.has_term(doc, &term);
             }
         }
-        for q in ["재시도를", "깃허브 데이터베이스 페일오버", "호주 리전 없는낱말", "ㄴㄱㄱ", "iptalbes", ""] {
+        for q in [
+            "재시도를",
+            "깃허브 데이터베이스 페일오버",
+            "호주 리전 없는낱말",
+            "ㄴㄱㄱ",
+            "iptalbes",
+            "",
+        ] {
             let request = Request {
                 query: q.into(),
                 graph: vec!["cause".into(), "component".into()],
@@ -189,7 +201,11 @@ fn mutated_index_files_fail_cleanly() {
         } else {
             let name = &names[rng.below(names.len())];
             let bytes = damaged.get_mut(name).unwrap();
-            let crafted = if name.starts_with("filters-") && rng.below(4) == 0 { craft_filter(&mut rng, bytes) } else { None };
+            let crafted = if name.starts_with("filters-") && rng.below(4) == 0 {
+                craft_filter(&mut rng, bytes)
+            } else {
+                None
+            };
             if let Some(c) = crafted {
                 *bytes = c;
             } else {

@@ -26,7 +26,11 @@ fn every_entry_changes_the_result_of_its_own_query() {
     let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
     let corpus = incident_library::corpus::load(&common::repo().join("data")).unwrap();
     assert_eq!(corpus.lexicon.len(), index.meta.lexicon.len());
-    assert!(corpus.lexicon.len() >= 200, "the shipped lexicon has {} entries", corpus.lexicon.len());
+    assert!(
+        corpus.lexicon.len() >= 200,
+        "the shipped lexicon has {} entries",
+        corpus.lexicon.len()
+    );
     let mut idle = Vec::new();
     for (e, entry) in corpus.lexicon.iter().enumerate() {
         let mut meta = index.meta.clone();
@@ -71,9 +75,18 @@ fn check_refuses_a_word_no_record_has() {
     let lexicon = data.join("lexicon.toml");
     let at = |line: usize| format!("{}:{line}:", lexicon.display());
     // The shape first: an unknown kind, an empty means, a repeated form.
-    assert!(stderr.contains(&format!("{} `kind`: unknown kind \"slang\"", at(11))), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{} `kind`: unknown kind \"slang\"", at(11))),
+        "{stderr}"
+    );
     assert!(stderr.contains(&format!("{} `means`", at(11))), "{stderr}");
-    assert!(stderr.contains(&format!("{} `say`: \"날아가다\" is also a typed form of the entry at line 1", at(11))), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{} `say`: \"날아가다\" is also a typed form of the entry at line 1",
+            at(11)
+        )),
+        "{stderr}"
+    );
 
     // With the shape right, a word that no record has is named with its line.
     std::fs::write(
@@ -82,6 +95,9 @@ fn check_refuses_a_word_no_record_has() {
     )
     .unwrap();
     let stderr = check();
-    assert!(stderr.contains(&format!("{} `means`: \"GitHub\" is not a word of any record", at(6))), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{} `means`: \"GitHub\" is not a word of any record", at(6))),
+        "{stderr}"
+    );
     assert!(!stderr.contains(&at(1)), "the first entry is fine: {stderr}");
 }

@@ -38,7 +38,11 @@ fn stdio(input: &[u8]) -> Vec<Value> {
         .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "the server ends cleanly when stdin closes: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "the server ends cleanly when stdin closes: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -210,26 +214,51 @@ fn stdio_answers_hostile_lines_and_keeps_serving() {
         input.push(b'\n');
     };
     // A request before initialize: an error for it, and the server stays up.
-    line(json!({"jsonrpc": "2.0", "id": 10, "method": "tools/list"}).to_string().as_bytes());
+    line(
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/list"})
+            .to_string()
+            .as_bytes(),
+    );
     line(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}).to_string().as_bytes());
-    line(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string().as_bytes());
+    line(
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            .to_string()
+            .as_bytes(),
+    );
     // Not UTF-8.
     line(b"{\"jsonrpc\": \"2.0\", \"id\": 11, \"method\": \"tools/list\", \"x\": \"\xff\xfe\"}");
     // A lone surrogate: not valid JSON text, but its id can be read.
     line(br#"{"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"name": "search_incidents", "arguments": {"query": "\ud800"}}}"#);
     // tools/call without a name, and with arguments that are not an object.
-    line(json!({"jsonrpc": "2.0", "id": 13, "method": "tools/call", "params": {}}).to_string().as_bytes());
-    line(json!({"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": "vocab", "arguments": [1]}}).to_string().as_bytes());
+    line(
+        json!({"jsonrpc": "2.0", "id": 13, "method": "tools/call", "params": {}})
+            .to_string()
+            .as_bytes(),
+    );
+    line(
+        json!({"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": "vocab", "arguments": [1]}})
+            .to_string()
+            .as_bytes(),
+    );
     // And then a good call still works.
     line(json!({"jsonrpc": "2.0", "id": 15, "method": "tools/call", "params": {"name": "search_incidents", "arguments": {"query": "재시도"}}}).to_string().as_bytes());
     let replies = stdio(&input);
-    let reply = |id: i64| replies.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("no reply to {id}: {replies:#?}"));
+    let reply = |id: i64| {
+        replies
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("no reply to {id}: {replies:#?}"))
+    };
     assert_eq!(reply(10)["error"]["code"], -32002);
     assert_eq!(reply(11)["error"]["code"], -32700);
     assert_eq!(reply(12)["error"]["code"], -32700);
     assert_eq!(reply(13)["error"]["code"], -32602);
     assert_eq!(reply(14)["error"]["code"], -32602);
-    assert!(reply(15)["result"]["structuredContent"]["total"].as_u64().unwrap() > 0, "{:#?}", reply(15));
+    assert!(
+        reply(15)["result"]["structuredContent"]["total"].as_u64().unwrap() > 0,
+        "{:#?}",
+        reply(15)
+    );
 }
 
 #[test]

@@ -404,14 +404,24 @@ fn a_term_found_only_inside_a_longer_word_ranks_below_the_word_itself() {
     common::write_corpus(
         &data,
         &[
-            rec("IL-0001", "설정 변경이 있었다", "무중단 배포를 했다. 무중단 전환이었다."),
+            rec(
+                "IL-0001",
+                "설정 변경이 있었다",
+                "무중단 배포를 했다. 무중단 전환이었다.",
+            ),
             rec("IL-0002", "설정 변경이 있었다", "서비스가 중단됐다."),
             rec("IL-0003", "설정 변경이 있었다", "사용자 인증이 실패했다."),
             rec("IL-0004", "설정 변경이 있었다", "인증서가 만료됐다."),
         ],
     );
-    incident_library::bundle::build(&data, &dir.path().join("dist"), common::analyzer(), &Default::default(), |_, _| {})
-        .unwrap();
+    incident_library::bundle::build(
+        &data,
+        &dir.path().join("dist"),
+        common::analyzer(),
+        &Default::default(),
+        |_, _| {},
+    )
+    .unwrap();
     let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
     let ids = |q| query(&index, q).hits.into_iter().map(|h| h.id).collect::<Vec<_>>();
     assert_eq!(ids("중단"), ["IL-0002", "IL-0001"]);
@@ -449,7 +459,10 @@ fn everyday_words_name_the_right_taxonomy_value() {
         let words = incident_library::query::analyze(q, &index, Default::default());
         assert_eq!(words.len(), 1, "{q}: {words:?}");
         assert!(
-            words[0].alternatives.iter().any(|a| a.facet.as_ref().is_some_and(|f| f.slug == slug)),
+            words[0]
+                .alternatives
+                .iter()
+                .any(|a| a.facet.as_ref().is_some_and(|f| f.slug == slug)),
             "{q} should name {slug}: {:?}",
             words[0].alternatives
         );

@@ -44,8 +44,14 @@ fn every_reply_carries_the_body_it_announces() {
     let (_dir, addr) = server();
     for (request, status) in [
         (&b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"[..], "HTTP/1.1 200 OK"),
-        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
-        (b"DELETE /index/meta.bin HTTP/1.1\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
+        (
+            b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+            "HTTP/1.1 405 Method Not Allowed",
+        ),
+        (
+            b"DELETE /index/meta.bin HTTP/1.1\r\n\r\n",
+            "HTTP/1.1 405 Method Not Allowed",
+        ),
         (b"GET /nothing HTTP/1.1\r\n\r\n", "HTTP/1.1 404 Not Found"),
     ] {
         let reply = exchange(addr, request);
@@ -66,7 +72,10 @@ fn cors_preflights_are_answered_for_the_shared_paths() {
     );
     assert!(reply.starts_with("HTTP/1.1 204 No Content"), "{reply}");
     assert!(reply.contains("Access-Control-Allow-Origin: *"), "{reply}");
-    assert!(reply.contains("Access-Control-Allow-Methods: GET, HEAD, OPTIONS"), "{reply}");
+    assert!(
+        reply.contains("Access-Control-Allow-Methods: GET, HEAD, OPTIONS"),
+        "{reply}"
+    );
     // The site's own pages are not shared: no preflight there.
     let reply = exchange(addr, b"OPTIONS / HTTP/1.1\r\n\r\n");
     assert!(reply.starts_with("HTTP/1.1 405"), "{reply}");
@@ -78,7 +87,10 @@ fn bare_lf_requests_are_read_at_once() {
     let started = Instant::now();
     let reply = exchange(addr, b"GET / HTTP/1.0\nHost: x\n\n");
     assert!(reply.starts_with("HTTP/1.1 200 OK"), "{reply}");
-    assert!(started.elapsed() < Duration::from_secs(5), "answered without waiting for a CRLF");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "answered without waiting for a CRLF"
+    );
 }
 
 #[test]
@@ -124,6 +136,10 @@ fn a_trickling_client_is_let_go_after_the_deadline() {
         }
     }
     let reply = String::from_utf8_lossy(&out);
-    assert!(reply.starts_with("HTTP/1.1 408"), "after {:?}: {reply:?}", started.elapsed());
+    assert!(
+        reply.starts_with("HTTP/1.1 408"),
+        "after {:?}: {reply:?}",
+        started.elapsed()
+    );
     assert!(started.elapsed() < Duration::from_secs(20));
 }

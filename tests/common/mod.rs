@@ -152,8 +152,14 @@ pub fn valid_record() -> String {
 /// The shipped corpus built into `<tempdir>/dist` (no wasm package).
 pub fn shipped_bundle() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    incident_library::bundle::build(&repo().join("data"), &dir.path().join("dist"), analyzer(), &Default::default(), |_, _| {})
-        .unwrap();
+    incident_library::bundle::build(
+        &repo().join("data"),
+        &dir.path().join("dist"),
+        analyzer(),
+        &Default::default(),
+        |_, _| {},
+    )
+    .unwrap();
     dir
 }
 
