@@ -51,6 +51,10 @@ test("Korean typography and accessible controls", async () => {
   // The query box has a label; the facet options are labelled checkboxes.
   await page.getByRole("combobox", { name: "사례 검색" }).fill("배포");
   await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "배포");
+  // The results of 배포 are drawn (the facet list is drawn anew with them): only then
+  // is the first checkbox the one that stays.
+  const want = native(server, "배포");
+  await page.waitForFunction((n) => document.querySelector("#count")?.textContent === `사례 ${n}건` && !document.querySelector('#list[aria-busy="true"]'), want.total);
   const box = page.getByRole("checkbox").first();
   await box.focus();
   await page.keyboard.press("Space");
