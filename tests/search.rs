@@ -21,6 +21,13 @@ fn cli_json(bundle: &Path, args: &[&str]) -> serde_json::Value {
 
 use common::shipped_bundle;
 
+/// Builds the corpus in `data` into `<dir>/dist` and loads its index.
+fn build_index(data: &Path, dir: &Path) -> incident_library::index::Index {
+    let dist = dir.join("dist");
+    incident_library::bundle::build(data, &dist, common::analyzer(), &Default::default(), |_, _| {}).unwrap();
+    incident_library::bundle::load_index(&dist).unwrap()
+}
+
 fn first_hit_title(json: &serde_json::Value) -> String {
     json["hits"][0]["title"].as_str().unwrap_or_default().to_string()
 }
@@ -148,15 +155,7 @@ fn fixture() -> (tempfile::TempDir, incident_library::index::Index) {
         },
     ];
     common::write_corpus(&data, &recs);
-    incident_library::bundle::build(
-        &data,
-        &dir.path().join("dist"),
-        common::analyzer(),
-        &Default::default(),
-        |_, _| {},
-    )
-    .unwrap();
-    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let index = build_index(&data, dir.path());
     (dir, index)
 }
 
@@ -414,15 +413,7 @@ fn a_term_found_only_inside_a_longer_word_ranks_below_the_word_itself() {
             rec("IL-0004", "설정 변경이 있었다", "인증서가 만료됐다."),
         ],
     );
-    incident_library::bundle::build(
-        &data,
-        &dir.path().join("dist"),
-        common::analyzer(),
-        &Default::default(),
-        |_, _| {},
-    )
-    .unwrap();
-    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let index = build_index(&data, dir.path());
     let ids = |q| query(&index, q).hits.into_iter().map(|h| h.id).collect::<Vec<_>>();
     assert_eq!(ids("중단"), ["IL-0002", "IL-0001"]);
     // 인증서 is a word of the vocabulary: its record comes first, the record with 인증
