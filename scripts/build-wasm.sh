@@ -6,10 +6,10 @@ cd "$(dirname "$0")/.."
 
 # Size matters more than speed here: the module is downloaded by every visitor.
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=z
-cargo build --release --locked --lib --target wasm32-unknown-unknown --no-default-features --features wasm
+cargo build --release --locked -p incident-wasm --target wasm32-unknown-unknown
 mkdir -p pkg
 wasm-bindgen --target web --out-dir pkg --out-name incident_library \
-  target/wasm32-unknown-unknown/release/incident_library.wasm
+  target/wasm32-unknown-unknown/release/incident_wasm.wasm
 if [ -x node_modules/.bin/wasm-opt ]; then
   # -O2 before -Oz: measured 1.2 KB smaller under gzip than -Oz alone.
   # The features rustc enables for wasm32-unknown-unknown, and no others (wasm-opt's
@@ -23,7 +23,7 @@ else
   echo "build-wasm: node_modules/.bin/wasm-opt missing (npm ci); the module is larger" >&2
 fi
 # An npm-style package: package.json (version from Cargo.toml) and README.
-version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)  # [workspace.package]
 sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" www/pkg/package.json > pkg/package.json
 cp www/pkg/README.md www/pkg/library.js www/pkg/library.d.ts pkg/
 # Every visitor downloads the scripts: minified, about a third smaller under gzip.

@@ -59,5 +59,5 @@ fi
 
 echo "ko-dic: building the lindera dictionary into $dict"
 cd "$here"
-cargo run --quiet --release --locked -- ko-dic --source "$src/mecab-ko-dic" --metadata "$metadata" --out "$dict"
+cargo run --quiet --profile "${IL_PROFILE:-release}" --locked -- ko-dic --source "$src/mecab-ko-dic" --metadata "$metadata" --out "$dict"
 echo "ko-dic: ready at $dict"

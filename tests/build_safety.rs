@@ -28,9 +28,9 @@ fn cli_build(data: &Path, out: &Path, extra: &[&str]) -> Output {
         .unwrap()
 }
 
-fn lib_build(data: &Path, out: &Path, force: bool) -> incident_library::error::Result<()> {
-    let options = incident_library::bundle::BuildOptions { pkg: None, force };
-    incident_library::bundle::build(data, out, common::analyzer(), &options, |_, _| {}).map(|_| ())
+fn lib_build(data: &Path, out: &Path, force: bool) -> incident_build::error::Result<()> {
+    let options = incident_build::bundle::BuildOptions { pkg: None, force };
+    incident_build::bundle::build(data, out, common::analyzer(), &options, |_, _| {}).map(|_| ())
 }
 
 /// Every file under `dir` with its bytes.
@@ -104,7 +104,7 @@ fn an_unrelated_folder_is_refused_unless_forced() {
     assert_eq!(siblings(dir.path()), ["data", "photos"], "no staging folder is left");
     // With --force the folder is replaced, and marked as a bundle from then on.
     lib_build(&data, &out, true).unwrap();
-    assert!(out.join(incident_library::bundle::MARKER).is_file());
+    assert!(out.join(incident_build::bundle::MARKER).is_file());
     assert!(!out.join("2024").exists());
     // A bundle it wrote is replaced without --force.
     lib_build(&data, &out, false).unwrap();
@@ -176,7 +176,7 @@ fn only_plain_record_files_are_read_and_the_rest_is_named() {
     fs::create_dir(incidents.join("IL-0005.md")).unwrap();
 
     let started = std::time::Instant::now();
-    let diags = incident_library::corpus::load(&data).unwrap_err();
+    let diags = incident_build::corpus::load(&data).unwrap_err();
     assert!(
         started.elapsed() < std::time::Duration::from_secs(20),
         "the FIFO was not opened"

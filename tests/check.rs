@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use incident_library::corpus::{self, Diagnostic, Problem};
+use incident_build::corpus::{self, Diagnostic, Problem};
 
 /// Writes the fixture taxonomy and one record with `text`, and checks.
 fn check_one(text: &str) -> Vec<Diagnostic> {
@@ -327,7 +327,7 @@ fn all_errors_in_one_run_and_exit_code_1() {
 fn the_shipped_corpus_passes() {
     let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
         .args(["check", "--data"])
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("data"))
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data"))
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -8,15 +8,15 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use incident_library::corpus::{self, Corpus};
+use incident_build::corpus::{self, Corpus};
 
 fn corpus() -> Corpus {
-    corpus::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data"))
+    corpus::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data"))
         .unwrap_or_else(|d| panic!("{} problems, e.g. {}", d.len(), d[0]))
 }
 
 fn shared() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
     dir.join("sources/postmortems").is_dir().then_some(dir)
 }
 
@@ -119,7 +119,7 @@ fn records_are_written_in_our_own_words() {
 fn every_classification_value_is_used_at_least_twice() {
     let c = corpus();
     let mut rare = BTreeMap::new();
-    for (f, (key, _, _)) in incident_library::index::FACETS.iter().enumerate() {
+    for (f, (key, _, _)) in incident_core::index::FACETS.iter().enumerate() {
         if *key == "org" {
             continue; // one value per organisation, however many incidents it has
         }
@@ -150,7 +150,7 @@ fn every_classification_value_is_used_at_least_twice() {
 #[test]
 fn every_value_has_labels_a_description_and_synonyms() {
     let c = corpus();
-    for (f, (key, _, _)) in incident_library::index::FACETS.iter().enumerate() {
+    for (f, (key, _, _)) in incident_core::index::FACETS.iter().enumerate() {
         for v in &c.taxonomy.facets[f] {
             assert!(!v.ko.is_empty() && !v.en.is_empty(), "{key}/{}", v.slug);
             assert!(

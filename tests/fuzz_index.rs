@@ -11,8 +11,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use incident_library::index::Index;
-use incident_library::search::{search, Request};
+use incident_core::index::Index;
+use incident_core::search::{search, Request};
 
 /// Mutation cases run (at least 2,000, well under a minute).
 const CASES: u64 = 2400;
@@ -51,13 +51,13 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 
 /// Rewrites the header's length and checksum for the (damaged) payload.
 fn reseal(bytes: &mut Vec<u8>) {
-    use incident_library::format::HEADER_LEN;
+    use incident_core::format::HEADER_LEN;
     if bytes.len() < HEADER_LEN {
         return;
     }
     let len = (bytes.len() - HEADER_LEN) as u32;
     bytes[8..12].copy_from_slice(&len.to_le_bytes());
-    let sum = incident_library::hash::checksum(&bytes[HEADER_LEN..]);
+    let sum = incident_core::hash::checksum(&bytes[HEADER_LEN..]);
     bytes[12..20].copy_from_slice(&sum.to_le_bytes());
 }
 
@@ -107,7 +107,7 @@ struct FilterFile {
 /// A checksum-valid filter file whose parameters disagree with each other or with
 /// its fingerprints: what a crafted file would hold.
 fn craft_filter(rng: &mut Rng, bytes: &[u8]) -> Option<Vec<u8>> {
-    use incident_library::format::{decode, encode, Kind};
+    use incident_core::format::{decode, encode, Kind};
     let mut f: FilterFile = decode(Kind::Filters, bytes).ok()?;
     match rng.below(6) {
         5 if f.segment_length > 1 && f.segment_count_length > f.segment_length => {

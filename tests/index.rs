@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use incident_library::bundle;
-use incident_library::format::FormatError;
-use incident_library::index::Index;
+use incident_build::bundle;
+use incident_build::open;
+use incident_core::format::FormatError;
+use incident_core::index::Index;
 
 fn build(data: &Path, out: &Path) -> bundle::BuildReport {
     bundle::build(data, out, common::analyzer(), &Default::default(), |_, _| {}).unwrap_or_else(|e| panic!("{e}"))
@@ -22,7 +23,7 @@ fn read_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-fn load(files: &BTreeMap<String, Vec<u8>>) -> Result<Index, incident_library::index::LoadError> {
+fn load(files: &BTreeMap<String, Vec<u8>>) -> Result<Index, incident_core::index::LoadError> {
     Index::load(|name| files.get(name).cloned().ok_or("no such file"))
 }
 
@@ -31,10 +32,10 @@ fn round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let data = common::repo().join("data");
     let report = build(&data, &dir.path().join("dist"));
-    let corpus = incident_library::corpus::load(&data).unwrap();
+    let corpus = incident_build::corpus::load(&data).unwrap();
     assert_eq!(report.incidents, corpus.incidents.len());
 
-    let index = bundle::load_index(&dir.path().join("dist")).unwrap();
+    let index = open::load_index(&dir.path().join("dist")).unwrap();
     assert_eq!(index.len(), corpus.incidents.len());
     for (listing, incident) in index.listings.iter().zip(&corpus.incidents) {
         assert_eq!(listing.id, incident.id);
@@ -46,7 +47,7 @@ fn round_trip() {
     // Every term of every record is found for that record (bitset or filter), and in
     // the vocabulary; title terms are found as title terms.
     for (d, incident) in corpus.incidents.iter().enumerate() {
-        let terms = incident_library::indexer::record_terms(incident, common::analyzer()).unwrap();
+        let terms = incident_build::indexer::record_terms(incident, common::analyzer()).unwrap();
         for t in &terms.all {
             assert!(index.has_term(d, t), "{} lacks {t}", incident.id);
             assert!(index.df(t).is_some(), "{t}");
@@ -61,21 +62,21 @@ fn round_trip() {
     let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
     assert!((0..open.len()).all(|d| !open.is_listed(d) && open.listings[d].title.is_empty()));
     assert_eq!(open.listings[0].date, corpus.incidents[0].date.to_string());
-    let request = incident_library::search::Request {
+    let request = incident_core::search::Request {
         query: "재시도".into(),
         per_page: 5,
         ..Default::default()
     };
-    let first = incident_library::search::search(&open, &request).unwrap();
+    let first = incident_core::search::search(&open, &request).unwrap();
     assert_eq!(first.hits.len(), 5);
     assert!(first.hits.iter().all(|h| h.title.is_empty()));
     assert_eq!(first.missing.len(), 5, "{:?}", first.missing);
     for name in &first.missing {
         open.add_listings(name, &files[name]).unwrap();
     }
-    let second = incident_library::search::search(&open, &request).unwrap();
+    let second = incident_core::search::search(&open, &request).unwrap();
     assert!(second.missing.is_empty());
-    let full = incident_library::search::search(&index, &request).unwrap();
+    let full = incident_core::search::search(&index, &request).unwrap();
     assert_eq!(second, full);
     assert!(open
         .add_listings("listing-9999.bin", &files["listing-0000.bin"])

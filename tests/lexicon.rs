@@ -4,8 +4,8 @@
 
 mod common;
 
-use incident_library::index::Index;
-use incident_library::search::{search, Request};
+use incident_core::index::Index;
+use incident_core::search::{search, Request};
 
 fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f32)> {
     let r = search(
@@ -23,8 +23,8 @@ fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f32)> {
 #[test]
 fn every_entry_changes_the_result_of_its_own_query() {
     let dir = common::shipped_bundle();
-    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
-    let corpus = incident_library::corpus::load(&common::repo().join("data")).unwrap();
+    let index = incident_build::open::load_index(&dir.path().join("dist")).unwrap();
+    let corpus = incident_build::corpus::load(&common::repo().join("data")).unwrap();
     assert_eq!(corpus.lexicon.len(), index.meta.lexicon.len());
     assert!(
         corpus.lexicon.len() >= 200,

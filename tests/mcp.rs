@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 fn library() -> (tempfile::TempDir, Library) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("dist");
-    incident_library::bundle::build(
+    incident_build::bundle::build(
         &common::repo().join("data"),
         &out,
         common::analyzer(),
@@ -88,10 +88,10 @@ fn search_matches_the_browser_search_and_pages_with_a_cursor() {
         .unwrap();
     assert!(out["hits"][0]["title"].as_str().unwrap().contains("재시도"));
     // Same code as the CLI and the browser.
-    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
-    let native = incident_library::search::search(
+    let index = incident_build::open::load_index(&dir.path().join("dist")).unwrap();
+    let native = incident_core::search::search(
         &index,
-        &incident_library::search::Request {
+        &incident_core::search::Request {
             query: "재시도를".into(),
             per_page: 1,
             ..Default::default()

@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use incident_library::search::{search, Request, SearchError, Sort};
+use incident_core::search::{search, Request, SearchError, Sort};
 
 fn cli_json(bundle: &Path, args: &[&str]) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
@@ -22,10 +22,10 @@ fn cli_json(bundle: &Path, args: &[&str]) -> serde_json::Value {
 use common::shipped_bundle;
 
 /// Builds the corpus in `data` into `<dir>/dist` and loads its index.
-fn build_index(data: &Path, dir: &Path) -> incident_library::index::Index {
+fn build_index(data: &Path, dir: &Path) -> incident_core::index::Index {
     let dist = dir.join("dist");
-    incident_library::bundle::build(data, &dist, common::analyzer(), &Default::default(), |_, _| {}).unwrap();
-    incident_library::bundle::load_index(&dist).unwrap()
+    incident_build::bundle::build(data, &dist, common::analyzer(), &Default::default(), |_, _| {}).unwrap();
+    incident_build::open::load_index(&dist).unwrap()
 }
 
 fn first_hit_title(json: &serde_json::Value) -> String {
@@ -65,7 +65,7 @@ fn seed_queries_rank_the_right_incident_first() {
 #[test]
 fn particles_and_endings_find_the_same_incidents() {
     let dir = shipped_bundle();
-    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let index = incident_build::open::load_index(&dir.path().join("dist")).unwrap();
     let ids = |q: &str| {
         let r = search(
             &index,
@@ -88,7 +88,7 @@ fn particles_and_endings_find_the_same_incidents() {
 }
 
 /// Six fixture incidents over two orgs, two causes and two components.
-fn fixture() -> (tempfile::TempDir, incident_library::index::Index) {
+fn fixture() -> (tempfile::TempDir, incident_core::index::Index) {
     use common::Rec;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
@@ -159,7 +159,7 @@ fn fixture() -> (tempfile::TempDir, incident_library::index::Index) {
     (dir, index)
 }
 
-fn counts(r: &incident_library::search::Response, facet: &str) -> Vec<(String, usize)> {
+fn counts(r: &incident_core::search::Response, facet: &str) -> Vec<(String, usize)> {
     r.facets[facet].iter().map(|c| (c.slug.clone(), c.count)).collect()
 }
 
@@ -337,7 +337,7 @@ fn cli_filters_sort_and_paging() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected FACET=SLUG"));
 }
 
-fn query(index: &incident_library::index::Index, q: &str) -> incident_library::search::Response {
+fn query(index: &incident_core::index::Index, q: &str) -> incident_core::search::Response {
     search(
         index,
         &Request {
@@ -424,7 +424,7 @@ fn a_term_found_only_inside_a_longer_word_ranks_below_the_word_itself() {
 #[test]
 fn everyday_words_name_the_right_taxonomy_value() {
     let dir = shipped_bundle();
-    let index = incident_library::bundle::load_index(&dir.path().join("dist")).unwrap();
+    let index = incident_build::open::load_index(&dir.path().join("dist")).unwrap();
     let cases = [
         ("배포", "faulty-deployment"),
         ("deploy", "faulty-deployment"),
@@ -447,7 +447,7 @@ fn everyday_words_name_the_right_taxonomy_value() {
         ("rollback", "rollback-difficulty"),
     ];
     for (q, slug) in cases {
-        let words = incident_library::query::analyze(q, &index, Default::default());
+        let words = incident_core::query::analyze(q, &index, Default::default());
         assert_eq!(words.len(), 1, "{q}: {words:?}");
         assert!(
             words[0]

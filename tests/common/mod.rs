@@ -5,19 +5,19 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use incident_library::analyze::Analyzer;
+use incident_build::analyze::Analyzer;
 
 /// The analyzer with the shipped user dictionary, loaded once per test binary.
 /// The ko-dic dictionary must have been built (`bash scripts/setup-ko-dic.sh`;
 /// `.ci/run` does it first).
 pub fn analyzer() -> &'static Analyzer {
     static A: OnceLock<Analyzer> = OnceLock::new();
-    A.get_or_init(|| incident_library::bundle::analyzer_for(&repo().join("data")).unwrap_or_else(|e| panic!("{e}")))
+    A.get_or_init(|| incident_build::bundle::analyzer_for(&repo().join("data")).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// The repository root.
 pub fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// A minimal valid taxonomy for fixtures.
@@ -113,7 +113,7 @@ impl Rec<'_> {
             list(self.symptoms),
             self.id
         );
-        for section in incident_library::corpus::SECTIONS {
+        for section in incident_build::corpus::SECTIONS {
             let text = if section == "요약" {
                 self.body
             } else {
@@ -152,7 +152,7 @@ pub fn valid_record() -> String {
 /// The shipped corpus built into `<tempdir>/dist` (no wasm package).
 pub fn shipped_bundle() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    incident_library::bundle::build(
+    incident_build::bundle::build(
         &repo().join("data"),
         &dir.path().join("dist"),
         analyzer(),

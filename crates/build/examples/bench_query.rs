@@ -1,0 +1,82 @@
+//! Times full queries (analysis, matching, ranking, facet counts, the flow graph,
+//! paging) on a built bundle, natively: every query of the relevance sets, many
+//! times over. Prints the mean, p50, p95 and the slowest queries.
+//!
+//! cargo run --release --example bench_query [dist] [queries.toml …]
+
+use std::time::Instant;
+
+use incident_core::search::{search, Request};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dist = args.next().unwrap_or_else(|| "dist".into());
+    let mut files: Vec<String> = args.collect();
+    if files.is_empty() {
+        files = vec![
+            "tests/relevance/queries.toml".into(),
+            "tests/relevance/blind.toml".into(),
+        ];
+    }
+    let index = incident_build::open::load_index(std::path::Path::new(&dist)).unwrap_or_else(|e| panic!("{e}"));
+    let corpus =
+        incident_build::corpus::load(std::path::Path::new("data")).unwrap_or_else(|d| panic!("{} problems", d.len()));
+    let mut queries = Vec::new();
+    for f in &files {
+        queries.extend(
+            incident_build::eval::load_queries(std::path::Path::new(f), &corpus).unwrap_or_else(|e| panic!("{e}")),
+        );
+    }
+    let requests: Vec<Request> = queries
+        .iter()
+        .map(|q| Request {
+            query: q.q.clone(),
+            prefix: q.kind == "prefix",
+            graph: vec!["cause".into(), "component".into(), "symptom".into()],
+            ..Default::default()
+        })
+        .collect();
+    // Warm up, then measure.
+    for r in &requests {
+        search(&index, r).unwrap();
+    }
+    let rounds = 50;
+    let mut samples: Vec<f64> = Vec::with_capacity(rounds * requests.len());
+    let mut per_query = vec![0f64; requests.len()];
+    for _ in 0..rounds {
+        for (i, r) in requests.iter().enumerate() {
+            let t = Instant::now();
+            std::hint::black_box(search(&index, r).unwrap());
+            let us = t.elapsed().as_secs_f64() * 1e6;
+            samples.push(us);
+            per_query[i] += us / rounds as f64;
+        }
+    }
+    samples.sort_by(f64::total_cmp);
+    let at = |p: f64| samples[((samples.len() - 1) as f64 * p).round() as usize];
+    let mean = samples.iter().sum::<f64>() / samples.len() as f64;
+    let mut slowest: Vec<(f64, &str)> = per_query
+        .iter()
+        .copied()
+        .zip(queries.iter().map(|q| q.q.as_str()))
+        .collect();
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!(
+        "native: {} incidents, {} queries x {rounds} rounds (with facet counts and the flow graph)",
+        index.len(),
+        requests.len()
+    );
+    println!(
+        "native: mean {:.3} ms, p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms; slowest: {}",
+        mean / 1000.0,
+        at(0.5) / 1000.0,
+        at(0.95) / 1000.0,
+        at(1.0) / 1000.0,
+        slowest
+            .iter()
+            .take(3)
+            .map(|(us, q)| format!("{q:?} {:.2} ms", us / 1000.0))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+}

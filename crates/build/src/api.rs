@@ -1,0 +1,381 @@
+//! The static JSON API written under `dist/api/v1/`: what is in the library, the
+//! incident listing, every incident in full, the topics (taxonomy values) and the
+//! vocabulary of facets. Every file has the same envelope
+//! (`schema_version`, `generated_at`, `data`); JSON Schemas and an OpenAPI 3.1
+//! document describing them are written beside the data (`schemas/`,
+//! `openapi.json`). Any static host serves it; no key is needed.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::corpus::{Corpus, Incident, SECTIONS};
+use incident_core::index::FACETS;
+
+/// Version of the files' shape; bumped on any incompatible change.
+pub const SCHEMA_VERSION: &str = "1";
+/// Listing entries per `incidents*.json` page.
+pub const PAGE_SIZE: usize = 500;
+
+/// The envelope every file has.
+#[derive(Serialize)]
+struct Envelope<'a, T: Serialize> {
+    schema_version: &'a str,
+    generated_at: &'a str,
+    data: T,
+}
+
+fn envelope<T: Serialize>(generated_at: &str, data: T) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec_pretty(&Envelope {
+        schema_version: SCHEMA_VERSION,
+        generated_at,
+        data,
+    })
+    .expect("API data serialises");
+    bytes.push(b'\n');
+    bytes
+}
+
+/// Facet slugs of an incident, by facet key.
+fn facets_of(incident: &Incident) -> BTreeMap<&'static str, Vec<&str>> {
+    FACETS.iter().map(|(key, _, _)| (*key, incident.facet(key))).collect()
+}
+
+fn listing_entry(incident: &Incident) -> Value {
+    json!({
+        "id": incident.id,
+        "title": incident.title,
+        "org": incident.org,
+        "date": incident.date.to_string(),
+        "facets": facets_of(incident),
+        "summary": crate::indexer::summary(incident),
+        "url": format!("incidents/{}.json", incident.id),
+    })
+}
+
+fn full_record(incident: &Incident, related: &[String]) -> Value {
+    let sections: BTreeMap<&str, Value> = SECTIONS
+        .iter()
+        .filter_map(|name| {
+            incident
+                .section(name)
+                .map(|s| (*name, json!({ "markdown": s.markdown, "text": s.text })))
+        })
+        .collect();
+    json!({
+        "id": incident.id,
+        "title": incident.title,
+        "org": incident.org,
+        "date": incident.date.to_string(),
+        "tags": incident.tags,
+        "severity": incident.severity,
+        "impact": incident.impact,
+        "affected_users": incident.affected_users,
+        "regions": incident.regions,
+        "time_to_detect": incident.time_to_detect,
+        "time_to_recover": incident.time_to_recover,
+        "facets": facets_of(incident),
+        "sources": incident.sources,
+        "related": related,
+        "checks": incident.checks,
+        "sections": sections,
+        "page": format!("../../incidents/{}/", incident.id),
+    })
+}
+
+/// The API files, by path relative to the bundle root. `related[d]` are the ids
+/// shown as related for incident `d` (listed or computed).
+pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let n = corpus.incidents.len();
+    let pages = n.div_ceil(PAGE_SIZE).max(1);
+    let page_name = |p: usize| {
+        if p == 1 {
+            "incidents.json".to_string()
+        } else {
+            format!("incidents-{p}.json")
+        }
+    };
+
+    out.push((
+        "api/v1/index.json".into(),
+        envelope(
+            generated_at,
+            json!({
+                "name": "Incident Library",
+                "description": "공개된 장애 보고서를 한국어로 정리한 라이브러리의 정적 API. 키가 필요 없다.",
+                "incidents": n,
+                "facets": FACETS.iter().map(|(k, ko, en)| json!({"key": k, "ko": ko, "en": en})).collect::<Vec<_>>(),
+                "endpoints": {
+                    "listing": "incidents.json",
+                    "incident": "incidents/{id}.json",
+                    "topics": "topics.json",
+                    "topic": "topics/{facet}/{slug}.json",
+                    "vocab": "vocab.json",
+                    "openapi": "openapi.json",
+                    "schemas": "schemas/"
+                }
+            }),
+        ),
+    ));
+
+    let mut by_date: Vec<&Incident> = corpus.incidents.iter().collect();
+    by_date.sort_by(|a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id)));
+    for (i, chunk) in by_date
+        .chunks(PAGE_SIZE)
+        .enumerate()
+        .chain((n == 0).then_some((0, &[][..])))
+    {
+        let page = i + 1;
+        out.push((
+            format!("api/v1/{}", page_name(page)),
+            envelope(
+                generated_at,
+                json!({
+                    "total": n,
+                    "page": page,
+                    "pages": pages,
+                    "next": (page < pages).then(|| page_name(page + 1)),
+                    "incidents": chunk.iter().map(|inc| listing_entry(inc)).collect::<Vec<_>>(),
+                }),
+            ),
+        ));
+    }
+
+    for (d, incident) in corpus.incidents.iter().enumerate() {
+        out.push((
+            format!("api/v1/incidents/{}.json", incident.id),
+            envelope(generated_at, full_record(incident, &related[d])),
+        ));
+    }
+
+    let mut topics = Vec::new();
+    for (f, (key, _, _)) in FACETS.iter().enumerate() {
+        for value in &corpus.taxonomy.facets[f] {
+            let incidents: Vec<&str> = by_date
+                .iter()
+                .filter(|i| i.facet(key).contains(&value.slug.as_str()))
+                .map(|i| i.id.as_str())
+                .collect();
+            // Related topics: the values of other facets that share the most incidents.
+            let mut shared: Vec<(usize, &str, &str, &str)> = Vec::new();
+            for (g, (other_key, _, _)) in FACETS.iter().enumerate() {
+                if g == f || *other_key == "org" {
+                    continue;
+                }
+                for other in &corpus.taxonomy.facets[g] {
+                    let count = by_date
+                        .iter()
+                        .filter(|i| {
+                            i.facet(key).contains(&value.slug.as_str())
+                                && i.facet(other_key).contains(&other.slug.as_str())
+                        })
+                        .count();
+                    if count > 0 {
+                        shared.push((count, other_key, other.slug.as_str(), other.ko.as_str()));
+                    }
+                }
+            }
+            shared.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)).then(a.2.cmp(b.2)));
+            let related: Vec<Value> = shared
+                .iter()
+                .take(8)
+                .map(|(c, k, s, ko)| json!({"facet": k, "slug": s, "ko": ko, "shared": c}))
+                .collect();
+            out.push((
+                format!("api/v1/topics/{key}/{}.json", value.slug),
+                envelope(
+                    generated_at,
+                    json!({
+                        "facet": key, "slug": value.slug, "ko": value.ko, "en": value.en,
+                        "description": value.description, "synonyms": value.synonyms,
+                        "incidents": incidents, "related_topics": related,
+                        "page": format!("../../../topics/{key}/{}/", value.slug),
+                    }),
+                ),
+            ));
+            topics.push(json!({"facet": key, "slug": value.slug, "ko": value.ko, "en": value.en, "count": incidents.len(), "url": format!("topics/{key}/{}.json", value.slug)}));
+        }
+    }
+    out.push((
+        "api/v1/topics.json".into(),
+        envelope(generated_at, json!({ "topics": topics })),
+    ));
+
+    let vocab: Vec<Value> = FACETS
+        .iter()
+        .enumerate()
+        .map(|(f, (key, ko, en))| {
+            json!({
+                "key": key, "ko": ko, "en": en,
+                "values": corpus.taxonomy.facets[f].iter().map(|v| json!({
+                    "slug": v.slug, "ko": v.ko, "en": v.en, "synonyms": v.synonyms,
+                    "count": corpus.incidents.iter().filter(|i| i.facet(key).contains(&v.slug.as_str())).count(),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    out.push((
+        "api/v1/vocab.json".into(),
+        envelope(generated_at, json!({ "facets": vocab })),
+    ));
+
+    for (name, schema) in schemas() {
+        out.push((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
+    }
+    out.push(("api/v1/openapi.json".into(), pretty(&openapi())));
+    out
+}
+
+fn pretty(v: &Value) -> Vec<u8> {
+    let mut b = serde_json::to_vec_pretty(v).expect("JSON serialises");
+    b.push(b'\n');
+    b
+}
+
+/// The `_headers` file for hosts that read one: anyone may GET the API, the index
+/// and the module from another origin (the embeddable widget does).
+pub const HEADERS: &str = "/api/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/index/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/pkg/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/widget.js\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n";
+
+fn envelope_schema(id: &str, data: Value) -> Value {
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": format!("{id}.schema.json"),
+        "type": "object",
+        "required": ["schema_version", "generated_at", "data"],
+        "additionalProperties": false,
+        "properties": {
+            "schema_version": {"const": SCHEMA_VERSION},
+            "generated_at": {"type": "string", "format": "date-time"},
+            "data": data
+        }
+    })
+}
+
+fn strings() -> Value {
+    json!({"type": "array", "items": {"type": "string"}})
+}
+
+fn facet_map() -> Value {
+    let props: BTreeMap<&str, Value> = FACETS.iter().map(|(k, _, _)| (*k, strings())).collect();
+    json!({"type": "object", "required": FACETS.iter().map(|f| f.0).collect::<Vec<_>>(), "properties": props, "additionalProperties": false})
+}
+
+fn id_schema() -> Value {
+    json!({"type": "string", "pattern": "^IL-[0-9]{4}$"})
+}
+
+fn date_schema() -> Value {
+    json!({"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"})
+}
+
+fn optional_string() -> Value {
+    json!({"type": ["string", "null"]})
+}
+
+/// JSON Schemas of the API files, by name.
+pub fn schemas() -> Vec<(&'static str, Value)> {
+    let listing_entry = json!({
+        "type": "object",
+        "required": ["id", "title", "org", "date", "facets", "summary", "url"],
+        "additionalProperties": false,
+        "properties": {"id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(), "facets": facet_map(), "summary": {"type": "string"}, "url": {"type": "string"}}
+    });
+    let section = json!({"type": "object", "required": ["markdown", "text"], "additionalProperties": false, "properties": {"markdown": {"type": "string"}, "text": {"type": "string"}}});
+    let sections: BTreeMap<&str, Value> = SECTIONS.iter().map(|s| (*s, section.clone())).collect();
+    let incident = json!({
+        "type": "object",
+        "required": ["id", "title", "org", "date", "tags", "regions", "facets", "sources", "related", "checks", "sections", "page"],
+        "additionalProperties": false,
+        "properties": {
+            "id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(),
+            "tags": strings(), "severity": optional_string(), "impact": optional_string(), "affected_users": optional_string(),
+            "regions": strings(), "time_to_detect": optional_string(), "time_to_recover": optional_string(),
+            "facets": facet_map(), "sources": {"type": "array", "items": {"type": "string", "format": "uri"}, "minItems": 1},
+            "related": {"type": "array", "items": id_schema()}, "checks": strings(),
+            "sections": {"type": "object", "required": SECTIONS, "properties": sections, "additionalProperties": false},
+            "page": {"type": "string"}
+        }
+    });
+    let value = json!({"type": "object", "required": ["slug", "ko", "en", "synonyms", "count"], "additionalProperties": false,
+        "properties": {"slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "synonyms": strings(), "count": {"type": "integer", "minimum": 0}}});
+    vec![
+        (
+            "index",
+            envelope_schema(
+                "index",
+                json!({"type": "object", "required": ["name", "incidents", "facets", "endpoints"], "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "incidents": {"type": "integer", "minimum": 0}, "facets": {"type": "array"}, "endpoints": {"type": "object"}}}),
+            ),
+        ),
+        (
+            "incidents",
+            envelope_schema(
+                "incidents",
+                json!({"type": "object", "required": ["total", "page", "pages", "next", "incidents"], "additionalProperties": false,
+            "properties": {"total": {"type": "integer"}, "page": {"type": "integer", "minimum": 1}, "pages": {"type": "integer", "minimum": 1}, "next": optional_string(), "incidents": {"type": "array", "items": listing_entry}}}),
+            ),
+        ),
+        ("incident", envelope_schema("incident", incident)),
+        (
+            "topics",
+            envelope_schema(
+                "topics",
+                json!({"type": "object", "required": ["topics"], "properties": {"topics": {"type": "array", "items": {"type": "object",
+            "required": ["facet", "slug", "ko", "en", "count", "url"], "additionalProperties": false,
+            "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "count": {"type": "integer"}, "url": {"type": "string"}}}}}}),
+            ),
+        ),
+        (
+            "topic",
+            envelope_schema(
+                "topic",
+                json!({"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
+            "properties": {"facet": {"enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
+                "description": {"type": "string"}, "synonyms": strings(), "incidents": {"type": "array", "items": id_schema()}, "page": {"type": "string"},
+                "related_topics": {"type": "array", "items": {"type": "object", "required": ["facet", "slug", "ko", "shared"], "additionalProperties": false,
+                    "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}}),
+            ),
+        ),
+        (
+            "vocab",
+            envelope_schema(
+                "vocab",
+                json!({"type": "object", "required": ["facets"], "properties": {"facets": {"type": "array", "items": {"type": "object",
+            "required": ["key", "ko", "en", "values"], "additionalProperties": false,
+            "properties": {"key": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "values": {"type": "array", "items": value}}}}}}),
+            ),
+        ),
+    ]
+}
+
+/// The OpenAPI 3.1 document of the static API.
+pub fn openapi() -> Value {
+    let get = |summary: &str, schema: &str| json!({"get": {"summary": summary, "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": format!("schemas/{schema}.schema.json")}}}}}}});
+    let mut get_id = get(
+        "One incident in full: every field and section, checks included.",
+        "incident",
+    );
+    get_id["get"]["parameters"] = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^IL-[0-9]{4}\\.json$"}, "description": "The id with .json, e.g. IL-0004.json"}]);
+    let mut get_topic = get(
+        "A taxonomy value: labels, description, synonyms, incidents and related topics.",
+        "topic",
+    );
+    get_topic["get"]["parameters"] = json!([
+        {"name": "facet", "in": "path", "required": true, "schema": {"enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}},
+        {"name": "slug", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[a-z0-9-]+\\.json$"}, "description": "The slug with .json"}
+    ]);
+    json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Incident Library static API", "version": SCHEMA_VERSION, "description": "Static JSON files; any origin may GET them; no key."},
+        "servers": [{"url": "./"}],
+        "paths": {
+            "/index.json": get("What the library holds: counts, facets, endpoints.", "index"),
+            "/incidents.json": get("The listing, newest first; further pages are named in `next`.", "incidents"),
+            "/incidents/{id}": get_id,
+            "/topics.json": get("Every taxonomy value with its incident count.", "topics"),
+            "/topics/{facet}/{slug}": get_topic,
+            "/vocab.json": get("Every facet with its values, labels, synonyms and counts.", "vocab")
+        }
+    })
+}

@@ -1,0 +1,494 @@
+//! Writes the bundle (`dist/`) atomically: everything goes into a sibling
+//! temporary folder first, which replaces `dist/` only when complete. On any error
+//! the previous `dist/` stays as it was and the temporary folder is removed.
+//!
+//! Only a folder this tool wrote is ever replaced: every bundle holds a
+//! [`MARKER`] file, and [`guard_target`] refuses any other non-empty folder (unless
+//! forced), a path that is not a folder, and any output that is, holds or lies
+//! inside the corpus. Staging folders left by a build that was killed are removed
+//! by the next build, and a previous bundle it had moved aside is put back.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// The file every bundle holds, which marks the folder as one this tool may replace.
+pub const MARKER: &str = ".incident-library-bundle";
+
+/// Checks that `out` may be written by a build of the corpus `data`: it must not
+/// be, hold or lie inside `data`; it must be absent, an empty folder, or a bundle
+/// this tool wrote (with [`MARKER`], or an `index/meta.bin` of ours from before the
+/// marker); another folder only with `force`. Nothing is touched.
+pub fn guard_target(data: &Path, out: &Path, force: bool) -> Result<()> {
+    let resolve = |p: &Path| -> PathBuf {
+        // The output may not exist yet: resolve its nearest existing ancestor.
+        let mut missing = Vec::new();
+        let mut at = p.to_path_buf();
+        loop {
+            if let Ok(real) = fs::canonicalize(&at) {
+                return missing
+                    .iter()
+                    .rev()
+                    .fold(real, |acc: PathBuf, part: &std::ffi::OsString| acc.join(part));
+            }
+            match (at.file_name().map(|n| n.to_os_string()), at.parent()) {
+                (Some(name), Some(parent)) => {
+                    missing.push(name);
+                    at = if parent.as_os_str().is_empty() {
+                        PathBuf::from(".")
+                    } else {
+                        parent.to_path_buf()
+                    };
+                }
+                _ => return p.to_path_buf(),
+            }
+        }
+    };
+    let (corpus, target) = (resolve(data), resolve(out));
+    let way_out = "choose another --out (the default is dist/)";
+    if target == corpus || corpus.starts_with(&target) || target.starts_with(&corpus) {
+        let how = if target == corpus {
+            "is"
+        } else if corpus.starts_with(&target) {
+            "holds"
+        } else {
+            "lies inside"
+        };
+        return Err(Error::msg(format!(
+            "--out {}: the output {how} the corpus {}; a build replaces its output whole, so it would delete the corpus\n  hint: {way_out}",
+            out.display(),
+            data.display()
+        )));
+    }
+    let meta = match fs::symlink_metadata(out) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Error::io(out, e)),
+    };
+    if !meta.is_dir() {
+        return Err(Error::msg(format!(
+            "--out {}: is not a folder (a file or a link is never replaced)\n  hint: {way_out}, or remove it yourself",
+            out.display()
+        )));
+    }
+    let ours = out.join(MARKER).is_file()
+        || fs::read(out.join("index").join("meta.bin")).is_ok_and(|b| b.starts_with(&incident_core::format::MAGIC));
+    let empty = fs::read_dir(out).map_err(|e| Error::io(out, e))?.next().is_none();
+    if ours || empty || force {
+        return Ok(());
+    }
+    Err(Error::msg(format!(
+        "--out {}: the folder holds files this tool did not write, and a build replaces its output whole\n  hint: {way_out}, or pass --force to replace the folder and everything in it",
+        out.display()
+    )))
+}
+
+/// True when process `pid` is running (on unix; elsewhere always true, so nothing
+/// of another build is touched).
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
+        let r = unsafe { libc::kill(pid as libc::pid_t, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
+/// Removes the staging folders that builds of `target` which are no longer running
+/// left beside it, and puts back a previous bundle that such a build had moved
+/// aside and not replaced.
+fn clean_stale(parent: &Path, name: &str, target: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(file) = file.to_str() else { continue };
+        let (kind, pid) = if let Some(pid) = file.strip_prefix(&format!(".{name}.tmp-")) {
+            ("tmp", pid)
+        } else if let Some(pid) = file.strip_prefix(&format!(".{name}.old-")) {
+            ("old", pid)
+        } else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        if pid == std::process::id() || alive(pid) {
+            continue;
+        }
+        let path = entry.path();
+        if kind == "old" && !target.exists() {
+            let _ = fs::rename(&path, target);
+        } else {
+            let _ = fs::remove_dir_all(&path);
+        }
+    }
+}
+
+/// A bundle being written: files are added under a temporary folder and published
+/// by [`Staging::commit`]. Dropping it without committing removes the folder.
+pub struct Staging {
+    tmp: PathBuf,
+    target: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    /// Starts a bundle that will replace `target`.
+    pub fn new(target: &Path) -> Result<Staging> {
+        let parent = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("dist");
+        clean_stale(parent, name, target);
+        let tmp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
+        if tmp.exists() {
+            fs::remove_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        }
+        fs::create_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        fs::write(
+            tmp.join(MARKER),
+            "A bundle written by incident-library build; the next build replaces this folder whole.\n",
+        )
+        .map_err(|e| Error::io(&tmp, e))?;
+        Ok(Staging {
+            tmp,
+            target: target.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    /// Writes `bytes` at `relative` inside the bundle, creating folders.
+    pub fn write(&self, relative: &str, bytes: &[u8]) -> Result<()> {
+        let path = self.tmp.join(relative);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        }
+        fs::write(&path, bytes).map_err(|e| Error::io(&path, e))
+    }
+
+    /// Replaces the target with the finished bundle.
+    pub fn commit(mut self) -> Result<()> {
+        let old = self.tmp.with_file_name(format!(
+            ".{}.old-{}",
+            self.target.file_name().and_then(|n| n.to_str()).unwrap_or("dist"),
+            std::process::id()
+        ));
+        let had_old = self.target.exists();
+        if had_old {
+            fs::rename(&self.target, &old).map_err(|e| Error::io(&self.target, e))?;
+        }
+        if let Err(e) = fs::rename(&self.tmp, &self.target) {
+            if had_old {
+                let _ = fs::rename(&old, &self.target);
+            }
+            return Err(Error::io(&self.target, e));
+        }
+        self.committed = true;
+        if had_old {
+            fs::remove_dir_all(&old).map_err(|e| Error::io(&old, e))?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.tmp);
+        }
+    }
+}
+
+/// What a build produced, for the report the CLI prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildReport {
+    /// Records indexed.
+    pub incidents: usize,
+    /// Distinct vocabulary terms.
+    pub vocab_terms: usize,
+    /// Filter keys over all records.
+    pub filter_keys: usize,
+    /// Of those: any, part, often and title keys.
+    pub key_counts: [usize; 4],
+    /// Files written (path relative to the bundle, size in bytes).
+    pub files: Vec<(String, usize)>,
+    /// Download sizes of what the search page loads.
+    pub sizes: Vec<SizeRow>,
+}
+
+/// One row of the size report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizeRow {
+    /// What is measured: `wasm`, `JS`, `CSS`, `index` or a total.
+    pub what: String,
+    /// Bytes as stored.
+    pub raw: usize,
+    /// Bytes after gzip -9.
+    pub gzip: usize,
+}
+
+/// Options of [`build`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// The wasm package folder (`pkg/`, made by `scripts/build-wasm.sh`) whose module
+    /// and JS glue go into the bundle. Without it the site is written without search.
+    pub pkg: Option<PathBuf>,
+    /// Replace an output folder that this tool did not write ([`guard_target`]).
+    pub force: bool,
+}
+
+/// Where the build reads its user dictionary of domain words, inside `data/`.
+pub const USER_DICTIONARY: &str = "dictionary.csv";
+
+/// The files of the wasm package that the site loads.
+pub const PKG_FILES: [&str; 3] = ["incident_library.js", "incident_library_bg.wasm", "library.js"];
+
+/// The site's own scripts, as written in `www/`. With a wasm package the bundle takes
+/// their minified copies from it instead (`scripts/minify.mjs`).
+pub const SITE_SCRIPTS: [(&str, &[u8]); 2] = [
+    ("app.js", include_bytes!("../../../www/app.js")),
+    ("widget.js", include_bytes!("../../../www/widget.js")),
+];
+
+/// FNV-1a 64 of `bytes`, as `scripts/minify.mjs` stamps a minified script with it.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The minified copy of site script `name` in `pkg`, checked against the source this
+/// binary was built with: a copy made from another source would ship stale code.
+fn minified_script(pkg: &Path, name: &str, source: &[u8]) -> Result<Vec<u8>> {
+    let path = pkg.join(name);
+    let hint = "hint: bash scripts/build-wasm.sh minifies the scripts of www/ into pkg/";
+    let bytes = fs::read(&path).map_err(|e| {
+        Error::msg(format!(
+            "{}: {e}
+  {hint}",
+            path.display()
+        ))
+    })?;
+    let stamp = format!("/* www/{name} fnv1a64:{:016x} */", fnv1a64(source));
+    if !bytes.starts_with(stamp.as_bytes()) {
+        return Err(Error::msg(format!(
+            "{}: was not minified from this build's www/{name} (stamp {stamp:?} missing)\n  {hint}",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Checks the corpus in `data`, builds the index and the site and writes the bundle
+/// to `out`. `progress(done, total)` follows the indexing of records.
+pub fn build(
+    data: &Path,
+    out: &Path,
+    analyzer: &crate::analyze::Analyzer,
+    options: &BuildOptions,
+    progress: impl FnMut(usize, usize),
+) -> Result<BuildReport> {
+    guard_target(data, out, options.force)?;
+    let corpus = crate::corpus::load(data).map_err(|diags| {
+        let mut msg = diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n");
+        msg.push_str(&format!(
+            "\n{} problem(s) in the corpus; nothing was written (run `incident-library check`)",
+            diags.len()
+        ));
+        Error::msg(msg)
+    })?;
+    if corpus.incidents.is_empty() {
+        return Err(Error::msg(format!(
+            "{}: no records, so nothing was written (an empty library would replace {})\n  hint: records live in {}/incidents/<id>.md",
+            data.display(),
+            out.display(),
+            data.display()
+        )));
+    }
+    let mut pkg_files = Vec::new();
+    let mut scripts: Vec<(String, Vec<u8>)> = SITE_SCRIPTS
+        .iter()
+        .map(|&(name, source)| (name.to_string(), source.to_vec()))
+        .collect();
+    if let Some(pkg) = &options.pkg {
+        for (name, source) in SITE_SCRIPTS {
+            scripts.retain(|(n, _)| n != name);
+            scripts.push((name.to_string(), minified_script(pkg, name, source)?));
+        }
+        for name in PKG_FILES {
+            let path = pkg.join(name);
+            let bytes = fs::read(&path).map_err(|e| {
+                Error::msg(format!(
+                    "{}: {e}\n  hint: build the wasm module first: bash scripts/build-wasm.sh",
+                    path.display()
+                ))
+            })?;
+            pkg_files.push((format!("pkg/{name}"), bytes));
+        }
+    }
+
+    let index = crate::indexer::build(&corpus, analyzer, progress)?;
+    let mut files: Vec<(String, Vec<u8>)> = index
+        .files
+        .iter()
+        .map(|(n, b)| (format!("index/{n}"), b.clone()))
+        .collect();
+    files.extend(scripts);
+    files.push(("app.css".into(), include_bytes!("../../../www/app.css").to_vec()));
+    files.push((
+        "examples/embed.html".into(),
+        include_bytes!("../../../www/examples/embed.html").to_vec(),
+    ));
+    files.push((
+        "examples/search.html".into(),
+        include_bytes!("../../../www/examples/search.html").to_vec(),
+    ));
+    files.extend(pkg_files);
+    // Pages name the assets of their own build (`app.js?v=…`), so a page and its
+    // assets always come from the same build, whatever a cache holds.
+    let version = version_of(&files);
+    // Related incidents, listed or computed, for the pages and the API alike.
+    let related: Vec<(Vec<usize>, bool)> = (0..corpus.incidents.len())
+        .map(|d| crate::site::related(&corpus, &index.terms, d))
+        .collect();
+    for page in crate::site::pages(&corpus, &related, &version) {
+        files.push((page.path, page.html.into_bytes()));
+    }
+    let related_ids: Vec<Vec<String>> = related
+        .iter()
+        .map(|(r, _)| r.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
+        .collect();
+    let generated_at = crate::indexer::corpus_date(&corpus);
+    files.extend(crate::api::files(&corpus, &related_ids, &generated_at));
+    files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
+    files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
+
+    let staging = Staging::new(out)?;
+    for (name, bytes) in &files {
+        staging.write(name, bytes)?;
+    }
+    staging.commit()?;
+    Ok(BuildReport {
+        incidents: corpus.incidents.len(),
+        vocab_terms: index.vocab_terms,
+        filter_keys: index.filter_keys,
+        key_counts: index.key_counts,
+        sizes: {
+            let mut rows = size_report(&files);
+            // What ranking adds to the index, after the index row.
+            let at = rows
+                .iter()
+                .position(|r| r.what == "index")
+                .map_or(rows.len(), |i| i + 1);
+            for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
+                rows.insert(
+                    at + k,
+                    SizeRow {
+                        what: format!("  {what}"),
+                        raw: *raw,
+                        gzip: *gzip,
+                    },
+                );
+            }
+            rows
+        },
+        files: files.iter().map(|(n, b)| (n.clone(), b.len())).collect(),
+    })
+}
+
+/// The build's version: a hash of the assets and the index (pages derive from the
+/// same corpus, so they change with it).
+fn version_of(files: &[(String, Vec<u8>)]) -> String {
+    let mut sorted: Vec<&(String, Vec<u8>)> = files.iter().collect();
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut all = Vec::new();
+    for (name, bytes) in sorted {
+        all.extend_from_slice(name.as_bytes());
+        all.extend_from_slice(&incident_core::hash::checksum(bytes).to_le_bytes());
+    }
+    format!("{:016x}", incident_core::hash::checksum(&all))
+}
+
+/// True for the files that pages load as versioned assets.
+fn is_asset(name: &str) -> bool {
+    name.starts_with("index/") || name.starts_with("pkg/") || matches!(name, "app.js" | "app.css")
+}
+
+/// The service worker, with the build's version and the files to keep for offline
+/// use: the search page, the module, the index and the app shell.
+fn service_worker(files: &[(String, Vec<u8>)], version: &str) -> String {
+    let mut shell: Vec<String> = vec!["./".into(), "about/".into(), "404.html".into()];
+    shell.extend(
+        files
+            .iter()
+            .map(|(n, _)| n)
+            .filter(|n| is_asset(n))
+            .map(|n| format!("{n}?v={version}")),
+    );
+    let shell_json = serde_json::to_string(&shell).unwrap_or_else(|_| "[]".into());
+    include_str!("../../../www/sw.js")
+        .replace("__VERSION__", version)
+        .replace("__SHELL__", &shell_json)
+}
+
+/// Raw and gzip sizes of the wasm module, the JS, the CSS, the index (what every
+/// search needs: `meta.bin` and the filters) and the listing files (fetched for the
+/// hits shown), the total before a first search (wasm + JS + index), and that total
+/// with the listings of a first page of ten hits.
+pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
+    let group = |what: &str, pick: &dyn Fn(&str) -> bool| {
+        let (raw, gzip) = files
+            .iter()
+            .filter(|(n, _)| pick(n))
+            .fold((0, 0), |(r, g), (_, b)| (r + b.len(), g + gz(b)));
+        SizeRow {
+            what: what.into(),
+            raw,
+            gzip,
+        }
+    };
+    let wasm = group("wasm", &|n| n.ends_with(".wasm"));
+    // What the search page loads; the widget and the package API are reported apart.
+    let js = group("JS", &|n| n == "app.js" || n == "pkg/incident_library.js");
+    let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
+    let css = group("CSS", &|n| n.ends_with(".css"));
+    let is_listing = |n: &str| n.starts_with("index/listing-");
+    let index = group("index", &|n| n.starts_with("index/") && !is_listing(n));
+    let count = files.iter().filter(|(n, _)| is_listing(n)).count();
+    let listings = group(&format!("listings ({count})"), &|n| is_listing(n));
+    let total = SizeRow {
+        what: "wasm + JS + index".into(),
+        raw: wasm.raw + js.raw + index.raw,
+        gzip: wasm.gzip + js.gzip + index.gzip,
+    };
+    let page = count.min(10);
+    let first_page = SizeRow {
+        what: format!("+ {page} listings"),
+        raw: total.raw + listings.raw * page / count.max(1),
+        gzip: total.gzip + listings.gzip * page / count.max(1),
+    };
+    vec![wasm, js, css, index, listings, total, first_page, widget]
+}
+
+/// Bytes after gzip at the best level, as the size report counts them.
+pub fn gz(bytes: &[u8]) -> usize {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let _ = enc.write_all(bytes);
+    enc.finish().map(|v| v.len()).unwrap_or(0)
+}
+
+/// Loads the analyzer with the corpus's user dictionary, when it has one.
+pub fn analyzer_for(data: &Path) -> Result<crate::analyze::Analyzer> {
+    let user = data.join(USER_DICTIONARY);
+    crate::analyze::Analyzer::load_default(Some(user.as_path()).filter(|p| p.is_file()))
+}

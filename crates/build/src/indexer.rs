@@ -1,0 +1,433 @@
+//! Builds the index of [`incident_core::index`] from a checked corpus: analyses every record
+//! with lindera, keys its terms into a per-incident filter, counts document
+//! frequencies into the vocabulary and sets the facet bitsets.
+//!
+//! The output depends only on the corpus and the dictionary: terms are sorted,
+//! maps are ordered and nothing reads the clock, so the same input gives
+//! byte-identical files.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::analyze::Analyzer;
+use crate::corpus::{Corpus, Incident};
+use crate::error::{Error, Result};
+use incident_core::bitset::Bitset;
+use incident_core::membership::TermFilter;
+use incident_core::format::{self, Kind};
+use incident_core::hash::{doc_key, term_key, Field};
+use incident_core::index::{
+    ChunkRef, Facet, FacetValue, FilterChunk, LexiconEntry, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
+    LISTING_CHUNK,
+};
+use incident_core::text::particles;
+use incident_core::vocab::is_common;
+
+/// Longest summary kept in the listing data, in characters.
+pub const SUMMARY_CHARS: usize = 120;
+
+/// The files of a built index, by name, plus figures for the build report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltIndex {
+    /// File name (relative to the index folder) and contents, `meta.bin` first.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Distinct terms in the vocabulary.
+    pub vocab_terms: usize,
+    /// Filter keys over all incidents.
+    pub filter_keys: usize,
+    /// Of those: any, part, often and title keys.
+    pub key_counts: [usize; 4],
+    /// What ranking adds to the index, measured: (what, raw bytes, gzip bytes) of the
+    /// lexicon, the record lengths and the filter keys of [`Field::Often`] and
+    /// [`Field::Part`] (the filters built with them minus those built without).
+    pub ranking_costs: Vec<(String, usize, usize)>,
+    /// Every record's terms, by incident number (for related-incident scoring).
+    pub terms: Vec<BTreeSet<String>>,
+}
+
+/// The terms of one record, by field.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordTerms {
+    /// Title terms.
+    pub title: BTreeSet<String>,
+    /// Every term of the record: body, title, tags and regions. Taxonomy labels and
+    /// synonyms are not repeated here: the query reaches them through the facet
+    /// bitsets.
+    pub all: BTreeSet<String>,
+    /// How often each term of `all` occurs in the record.
+    pub counts: BTreeMap<String, u32>,
+    /// Terms of the 요약 section.
+    pub summary: BTreeSet<String>,
+    /// Terms of `all` that occur at least once as a word of their own, not only as a
+    /// part of a longer unit (`인증` of `인증서`).
+    pub whole: BTreeSet<String>,
+    /// Term occurrences in the record.
+    pub length: u32,
+}
+
+impl RecordTerms {
+    /// How strongly the record speaks of `term`: 2 when it occurs four times or
+    /// more, 1 when twice or in the 요약, else 0 (see [`incident_core::hash::Field`]).
+    pub fn level(&self, term: &str) -> u8 {
+        let count = self.counts.get(term).copied().unwrap_or(0);
+        if count >= 4 {
+            2
+        } else if count >= 2 || self.summary.contains(term) {
+            1
+        } else {
+            0
+        }
+    }
+
+    fn add(&mut self, terms: Vec<(String, bool)>) {
+        for (term, part) in terms {
+            if particles::is_stopword(&term) {
+                continue;
+            }
+            self.length += 1;
+            *self.counts.entry(term.clone()).or_insert(0) += 1;
+            if !part {
+                self.whole.insert(term.clone());
+            }
+            self.all.insert(term);
+        }
+    }
+}
+
+/// Analyses one record into its terms.
+pub fn record_terms(incident: &Incident, analyzer: &Analyzer) -> Result<RecordTerms> {
+    let ctx = |e: Error| Error::msg(format!("{}: {e}", incident.path.display()));
+    let mut t = RecordTerms::default();
+    let title = analyzer.marked_terms(&incident.title).map_err(ctx)?;
+    t.title.extend(
+        title
+            .iter()
+            .map(|(t, _)| t.clone())
+            .filter(|t| !particles::is_stopword(t)),
+    );
+    t.add(title);
+    if let Some(summary) = incident.section("요약") {
+        t.summary.extend(
+            analyzer
+                .terms(&summary.text)
+                .map_err(ctx)?
+                .into_iter()
+                .filter(|t| !particles::is_stopword(t)),
+        );
+    }
+    let mut texts = Vec::new();
+    texts.extend(incident.sections.iter().map(|s| s.text.clone()));
+    texts.extend(incident.impact.iter().cloned());
+    texts.extend(incident.affected_users.iter().cloned());
+    texts.extend(incident.severity.iter().cloned());
+    texts.extend(incident.checks.iter().cloned());
+    texts.extend(incident.tags.iter().cloned());
+    texts.extend(incident.regions.iter().cloned());
+    for text in &texts {
+        t.add(analyzer.marked_terms(text).map_err(ctx)?);
+    }
+    Ok(t)
+}
+
+/// Terms a record marks as its own under [`Field::Often`] at most: the ones it
+/// uses most, weighed by rarity. A key for every term used twice would cost about
+/// as much as the filters themselves and buy almost nothing in ranking.
+pub const OFTEN_TERMS: usize = 6;
+
+/// The record's terms that get a [`Field::Often`] key: of the terms in two or more
+/// records (`df(term)`), those used twice or more or in the 요약, the
+/// [`OFTEN_TERMS`] with the highest count times inverse document frequency.
+pub fn often_terms<'a>(terms: &'a RecordTerms, n: usize, df: impl Fn(&str) -> u64) -> Vec<&'a str> {
+    let mut scored: Vec<(f32, &str)> = terms
+        .all
+        .iter()
+        .filter(|t| terms.level(t) >= 1)
+        .filter_map(|t| {
+            let d = df(t);
+            (d >= 2).then(|| {
+                let count = terms.counts.get(t.as_str()).copied().unwrap_or(1) as f32;
+                (count * incident_core::search::idf(n, d), t.as_str())
+            })
+        })
+        .collect();
+    incident_core::sort::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(OFTEN_TERMS).map(|(_, t)| t).collect()
+}
+
+/// The filter keys of a record: the terms that `filtered` says live in the filters
+/// (neither common nor in this record alone) under [`Field::Any`], and under
+/// [`Field::Part`] when the record has them only as parts; its [`often_terms`]
+/// under [`Field::Often`]; and all its title terms under [`Field::Title`].
+pub fn record_keys(terms: &RecordTerms, filtered: impl Fn(&str) -> bool, often: &[&str]) -> Vec<u64> {
+    let mut keys = Vec::new();
+    for t in terms.all.iter().filter(|t| filtered(t)) {
+        keys.push(term_key(t, Field::Any));
+        if !terms.whole.contains(t) {
+            keys.push(term_key(t, Field::Part));
+        }
+    }
+    keys.extend(often.iter().map(|t| term_key(t, Field::Often)));
+    keys.extend(terms.title.iter().map(|t| term_key(t, Field::Title)));
+    keys
+}
+
+/// Builds the index files. `progress(done, total)` is called after each record.
+pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usize, usize)) -> Result<BuiltIndex> {
+    let n = corpus.incidents.len();
+    let mut records = Vec::with_capacity(n);
+    for (i, incident) in corpus.incidents.iter().enumerate() {
+        records.push(record_terms(incident, analyzer)?);
+        progress(i + 1, n);
+    }
+    // Every term with its incidents, in byte order (the vocabulary's order).
+    let mut docs: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (d, r) in records.iter().enumerate() {
+        for term in &r.all {
+            docs.entry(term.clone()).or_default().push(d as u32);
+        }
+    }
+    // Common terms get an exact bitset, numbered in vocabulary order.
+    let mut common_docs: Vec<Bitset> = Vec::new();
+    for list in docs.values() {
+        if is_common(list.len() as u64, n) {
+            let mut set = Bitset::empty(n);
+            for &d in list {
+                set.insert(d as usize);
+            }
+            common_docs.push(set);
+        }
+    }
+    let filtered = |t: &str| {
+        docs.get(t)
+            .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
+    };
+    // Keys of each chunk, every key told apart by its incident.
+    let mut chunk_keys: Vec<Vec<u64>> = vec![Vec::new(); n.div_ceil(CHUNK_SIZE)];
+    let mut plain_keys: Vec<Vec<u64>> = vec![Vec::new(); n.div_ceil(CHUNK_SIZE)];
+    let mut filter_keys = 0;
+    let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
+    let mut key_counts = [0usize; 4];
+    for (d, r) in records.iter().enumerate() {
+        let often = often_terms(r, n, df);
+        let keys = record_keys(r, filtered, &often);
+        key_counts[0] += r.all.iter().filter(|t| filtered(t)).count();
+        key_counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
+        key_counts[2] += often.len();
+        key_counts[3] += r.title.len();
+        let plain = record_keys(
+            &RecordTerms {
+                whole: r.all.clone(),
+                ..r.clone()
+            },
+            filtered,
+            &[],
+        );
+        filter_keys += keys.len();
+        chunk_keys[d / CHUNK_SIZE].extend(keys.into_iter().map(|k| doc_key(k, d)));
+        plain_keys[d / CHUNK_SIZE].extend(plain.into_iter().map(|k| doc_key(k, d)));
+    }
+    let filters: Vec<TermFilter> = chunk_keys.iter().map(|k| TermFilter::build(k)).collect();
+    let plain_filters: Vec<TermFilter> = plain_keys.iter().map(|k| TermFilter::build(k)).collect();
+    let lengths: Vec<u8> = records.iter().map(|r| length_byte(r.length)).collect();
+    let all_terms: Vec<BTreeSet<String>> = records.into_iter().map(|r| r.all).collect();
+    let vocab = incident_core::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n);
+
+    let facets: Vec<Facet> = FACETS
+        .iter()
+        .enumerate()
+        .map(|(f, &(key, ko, en))| Facet {
+            key: key.into(),
+            ko: ko.into(),
+            en: en.into(),
+            values: corpus.taxonomy.facets[f]
+                .iter()
+                .map(|v| {
+                    let mut docs = Bitset::empty(n);
+                    for (d, inc) in corpus.incidents.iter().enumerate() {
+                        if inc.facet(key).contains(&v.slug.as_str()) {
+                            docs.insert(d);
+                        }
+                    }
+                    FacetValue {
+                        slug: v.slug.clone(),
+                        ko: v.ko.clone(),
+                        en: v.en.clone(),
+                        synonyms: distinct_synonyms(&v.slug, &v.ko, &v.en, &v.synonyms),
+                        docs,
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+
+    // Listing files hold only what meta.bin does not: title and summary.
+    let listings: Vec<Listing> = corpus
+        .incidents
+        .iter()
+        .map(|inc| Listing {
+            title: inc.title.clone(),
+            summary: summary(inc),
+            ..Listing::default()
+        })
+        .collect();
+
+    let mut files = Vec::new();
+    let mut chunks = Vec::new();
+    for (c, filter) in filters.iter().cloned().enumerate() {
+        let name = format!("filters-{c:04}.bin");
+        files.push((name.clone(), format::encode(Kind::Filters, &FilterChunk { filter })));
+        chunks.push(ChunkRef {
+            filters: name,
+            len: (n - c * CHUNK_SIZE).min(CHUNK_SIZE) as u32,
+        });
+    }
+    for (c, lchunk) in listings.chunks(LISTING_CHUNK).enumerate() {
+        files.push((
+            format!("listing-{c:04}.bin"),
+            format::encode(
+                Kind::Listing,
+                &ListingChunk {
+                    first: (c * LISTING_CHUNK) as u32,
+                    listings: lchunk.to_vec(),
+                },
+            ),
+        ));
+    }
+    let meta = Meta {
+        corpus_date: corpus_date(corpus),
+        facets,
+        vocab,
+        ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
+        days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
+        common: common_docs,
+        lengths,
+        lexicon: {
+            let positions: std::collections::HashMap<&str, u32> =
+                docs.keys().enumerate().map(|(i, t)| (t.as_str(), i as u32)).collect();
+            lexicon(corpus, analyzer, |t| positions.get(t).copied())?
+        },
+        chunks,
+        listing_chunk: LISTING_CHUNK as u32,
+    };
+    let size = |bytes: &[u8]| (bytes.len(), crate::bundle::gz(bytes));
+    let (lex_raw, lex_gz) = size(&postcard::to_allocvec(&meta.lexicon).unwrap_or_default());
+    let (len_raw, len_gz) = size(&meta.lengths);
+    let (with_raw, with_gz) = size(&postcard::to_allocvec(&filters).unwrap_or_default());
+    let (without_raw, without_gz) = size(&postcard::to_allocvec(&plain_filters).unwrap_or_default());
+    let ranking_costs = vec![
+        (format!("lexicon ({} entries)", meta.lexicon.len()), lex_raw, lex_gz),
+        ("lengths".to_string(), len_raw, len_gz),
+        (
+            format!("often + part keys ({})", key_counts[1] + key_counts[2]),
+            with_raw.saturating_sub(without_raw),
+            with_gz.saturating_sub(without_gz),
+        ),
+    ];
+    files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
+    Ok(BuiltIndex {
+        files,
+        vocab_terms: docs.len(),
+        filter_keys,
+        key_counts,
+        ranking_costs,
+        terms: all_terms,
+    })
+}
+
+/// A record's length as stored: term occurrences in units of
+/// [`incident_core::index::LENGTH_UNIT`], at least 1 and at most 255.
+pub fn length_byte(occurrences: u32) -> u8 {
+    (occurrences.div_ceil(incident_core::index::LENGTH_UNIT)).clamp(1, 255) as u8
+}
+
+/// The lexicon as the index stores it: each entry's typed forms as the query
+/// compares them, and each `means` word as the terms a record holds for it. A
+/// `means` word that yields no term of the vocabulary is refused (`check` reports
+/// it with its line first).
+pub fn lexicon(
+    corpus: &Corpus,
+    analyzer: &Analyzer,
+    position: impl Fn(&str) -> Option<u32>,
+) -> Result<Vec<LexiconEntry>> {
+    let mut out = Vec::new();
+    for entry in &corpus.lexicon {
+        let mut means = Vec::new();
+        for word in &entry.means {
+            let terms: Vec<Option<u32>> = means_terms(word, analyzer)?.iter().map(|t| position(t)).collect();
+            if terms.is_empty() || terms.iter().any(Option::is_none) {
+                return Err(Error::msg(format!(
+                    "data/lexicon.toml: `{word}` (means of {:?}) is in no record\n  hint: use a word that the records contain, or remove it",
+                    entry.say
+                )));
+            }
+            let terms: Vec<u32> = terms.into_iter().flatten().collect();
+            if !means.contains(&terms) {
+                means.push(terms);
+            }
+        }
+        let mut say: Vec<String> = Vec::new();
+        for form in &entry.say {
+            let key = incident_core::index::squash(form);
+            if !say.contains(&key) {
+                say.push(key);
+            }
+        }
+        out.push(LexiconEntry { say, means });
+    }
+    Ok(out)
+}
+
+/// The terms a record holds for a `means` word: its analysed terms without those
+/// that are inside another of them (`us-east-1`, not also `us`, `east`, `1`).
+pub fn means_terms(word: &str, analyzer: &Analyzer) -> Result<Vec<String>> {
+    let mut terms: Vec<String> = analyzer
+        .terms(word)?
+        .into_iter()
+        .filter(|t| !particles::is_stopword(t))
+        .collect();
+    terms.dedup();
+    let all = terms.clone();
+    terms.retain(|t| !all.iter().any(|o| o != t && o.contains(t.as_str())));
+    let mut seen = BTreeSet::new();
+    terms.retain(|t| seen.insert(t.clone()));
+    Ok(terms)
+}
+
+/// The synonyms that the search can tell apart from the value's other names: it
+/// compares names squashed (normalised, without spaces), so `memory leak` next to
+/// `Memory leak` or `memory-leak` adds nothing to the download.
+fn distinct_synonyms(slug: &str, ko: &str, en: &str, synonyms: &[String]) -> Vec<String> {
+    let mut seen: BTreeSet<String> = [slug, &slug.replace('-', " "), ko, en]
+        .iter()
+        .map(|s| incident_core::index::squash(s))
+        .collect();
+    synonyms
+        .iter()
+        .filter(|s| seen.insert(incident_core::index::squash(s)))
+        .cloned()
+        .collect()
+}
+
+/// When the corpus was last current, as RFC 3339: the newest record's date at
+/// midnight UTC. Taken from the records, not the clock, so builds are reproducible.
+pub fn corpus_date(corpus: &Corpus) -> String {
+    corpus
+        .incidents
+        .iter()
+        .map(|i| i.date)
+        .max()
+        .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"))
+}
+
+/// The listing summary: the start of the 요약 section, cut at a word boundary.
+pub fn summary(incident: &Incident) -> String {
+    let text = incident
+        .section("요약")
+        .map(|s| s.text.replace('\n', " "))
+        .unwrap_or_default();
+    if text.chars().count() <= SUMMARY_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(SUMMARY_CHARS).collect();
+    let at = cut.rfind(' ').filter(|&i| i > cut.len() / 2).unwrap_or(cut.len());
+    format!("{}…", cut[..at].trim_end_matches([',', '.', ' ']))
+}

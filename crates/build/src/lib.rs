@@ -1,0 +1,22 @@
+//! The Incident Library's build side: from `data/` to a bundle in `dist/`.
+//!
+//! Native only. It reads and checks the corpus, segments Korean with lindera, builds
+//! the index with the format types of `incident-core`, and writes the site, the static
+//! API and the browser package. The flow, one module per step:
+//!
+//! [`corpus`] (read and check `data/`) → [`analyze`] (lindera, ko-dic from [`kodic`])
+//! → [`indexer`] (vocabulary, filters, facets, [`lexicon`]) → [`bundle`] (writes
+//! `dist/`: [`site`] pages, [`api`] files, the index). [`open`] reads a bundle back
+//! for the CLI search, [`eval`] and the MCP server.
+
+pub mod analyze;
+pub mod api;
+pub mod bundle;
+pub mod corpus;
+pub mod error;
+pub mod eval;
+pub mod indexer;
+pub mod kodic;
+pub mod lexicon;
+pub mod open;
+pub mod site;

@@ -1,0 +1,455 @@
+//! The static site: one HTML page per incident, per taxonomy value, the search page
+//! and a page on how to read a record. Every page is complete without JavaScript;
+//! `app.js` adds the search (wasm) on the search page and offline support
+//! everywhere.
+//!
+//! Untrusted text (records, taxonomy) only reaches the pages through maud, which
+//! escapes it, or through Markdown rendering with raw HTML turned into text and
+//! link targets limited to http(s), mailto and relative URLs.
+
+use std::collections::BTreeSet;
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+use pulldown_cmark::{Event, Options, Parser, Tag};
+
+use crate::corpus::{Corpus, Incident, Value};
+use incident_core::index::FACETS;
+
+/// Number of related incidents shown when a record lists none.
+const RELATED_COMPUTED: usize = 3;
+
+/// A rendered page: its path inside the bundle and its HTML.
+pub struct Page {
+    /// Path relative to the bundle root, e.g. `incidents/IL-0001/index.html`.
+    pub path: String,
+    /// The HTML.
+    pub html: String,
+}
+
+/// Renders every page of the site. `related[d]` are the incidents shown as related
+/// to incident `d` ([`related`]), and whether they were computed.
+/// `version` names the build's assets (`app.js?v=…`) so that a page never meets
+/// assets of another build, whatever a cache holds.
+pub fn pages(corpus: &Corpus, related: &[(Vec<usize>, bool)], version: &str) -> Vec<Page> {
+    let mut out = vec![search_page(corpus, version), about_page(version)];
+    for (d, incident) in corpus.incidents.iter().enumerate() {
+        out.push(incident_page(corpus, &related[d], incident, version));
+    }
+    for (f, (key, _, _)) in FACETS.iter().enumerate() {
+        for value in &corpus.taxonomy.facets[f] {
+            out.push(topic_page(corpus, f, key, value, version));
+        }
+    }
+    out.push(Page {
+        path: "404.html".into(),
+        html: layout(
+            "찾을 수 없음",
+            "",
+            version,
+            None,
+            html! { h1 { "페이지를 찾을 수 없다" } p { a href="./" { "검색으로 돌아가기" } } },
+        ),
+    });
+    out
+}
+
+/// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
+fn layout(title: &str, root: &str, version: &str, description: Option<&str>, body: Markup) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="ko" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · Incident Library" }
+                @if let Some(d) = description { meta name="description" content=(d); }
+                link rel="stylesheet" href={ (root) "app.css?v=" (version) };
+                link rel="icon" href="data:,";
+            }
+            body data-root=(root) data-version=(version) {
+                a.skip href="#main" { "본문으로 건너뛰기" }
+                header.site {
+                    a.brand href={ (root) "./" } { "Incident Library" }
+                    nav aria-label="사이트" {
+                        a href={ (root) "./" } { "검색" }
+                        a href={ (root) "about/" } { "읽는 법" }
+                    }
+                    span #offline role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
+                }
+                main #main { (body) }
+                footer.site {
+                    p { "공개된 장애 보고서를 한국어로 정리했다. 각 사례는 출처를 밝힌다." }
+                }
+                script type="module" src={ (root) "app.js?v=" (version) } {}
+            }
+        }
+    }
+    .into_string()
+}
+
+fn label<'a>(corpus: &'a Corpus, key: &str, slug: &'a str) -> &'a str {
+    corpus.taxonomy.get(key, slug).map_or(slug, |v| v.ko.as_str())
+}
+
+fn topic_href(root: &str, key: &str, slug: &str) -> String {
+    format!("{root}topics/{key}/{slug}/")
+}
+
+fn incident_href(root: &str, id: &str) -> String {
+    format!("{root}incidents/{id}/")
+}
+
+/// Renders Markdown with raw HTML shown as text and unsafe link targets removed.
+pub fn markdown(md: &str) -> Markup {
+    let safe = |url: &str| {
+        let lower = url.trim().to_ascii_lowercase();
+        lower.starts_with("https://")
+            || lower.starts_with("http://")
+            || lower.starts_with("mailto:")
+            || !lower.contains(':')
+    };
+    let events = Parser::new_ext(md, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) if !safe(&dest_url) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: "#".into(),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) if !safe(&dest_url) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: "".into(),
+            title,
+            id,
+        }),
+        other => other,
+    });
+    let mut out = String::new();
+    pulldown_cmark::html::push_html(&mut out, events);
+    PreEscaped(out)
+}
+
+fn section<'a>(incident: &'a Incident, name: &str) -> &'a str {
+    incident.section(name).map_or("", |s| s.markdown.as_str())
+}
+
+fn dash(v: &Option<String>) -> &str {
+    v.as_deref().filter(|s| !s.is_empty()).unwrap_or("–")
+}
+
+/// Related incidents: those the record lists, else the most similar by shared facet
+/// values (weighted) and shared terms.
+pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> (Vec<usize>, bool) {
+    let incident = &corpus.incidents[d];
+    if !incident.related.is_empty() {
+        let listed = incident
+            .related
+            .iter()
+            .filter_map(|id| corpus.incidents.iter().position(|i| &i.id == id))
+            .collect();
+        return (listed, false);
+    }
+    let weights = [("cause", 3.0), ("component", 2.0), ("symptom", 1.0), ("factor", 1.0)];
+    let mut scored: Vec<(f64, usize)> = corpus
+        .incidents
+        .iter()
+        .enumerate()
+        .filter(|&(e, _)| e != d)
+        .map(|(e, other)| {
+            let facets: f64 = weights
+                .iter()
+                .map(|(key, w)| {
+                    w * incident
+                        .facet(key)
+                        .iter()
+                        .filter(|s| other.facet(key).contains(s))
+                        .count() as f64
+                })
+                .sum();
+            let (a, b) = (&terms[d], &terms[e]);
+            let shared = a.intersection(b).count() as f64;
+            let jaccard = if a.is_empty() && b.is_empty() {
+                0.0
+            } else {
+                shared / (a.len() + b.len()) as f64 * 2.0
+            };
+            (facets + 4.0 * jaccard, e)
+        })
+        .filter(|&(s, _)| s > 0.0)
+        .collect();
+    scored.sort_by(|a, b| {
+        b.0.partial_cmp(&a.0)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.1.cmp(&b.1))
+    });
+    (
+        scored.into_iter().take(RELATED_COMPUTED).map(|(_, e)| e).collect(),
+        true,
+    )
+}
+
+fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup {
+    html! {
+        ul.tags {
+            @for slug in slugs {
+                li { a.tag href=(topic_href(root, key, slug)) { (label(corpus, key, slug)) } }
+            }
+        }
+    }
+}
+
+fn incident_page(corpus: &Corpus, related: &(Vec<usize>, bool), inc: &Incident, version: &str) -> Page {
+    let root = "../../";
+    let org = label(corpus, "org", &inc.org);
+    let (related, computed) = (&related.0, related.1);
+    let body = html! {
+        article.incident {
+            p.kicker {
+                span.id { (inc.id) } " · "
+                a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
+                time datetime=(inc.date.to_string()) { (inc.date.to_string()) }
+                @for tag in &inc.tags { " " span.badge { (tag) } }
+            }
+            h1 { (inc.title) }
+            div.summary { (markdown(section(inc, "요약"))) }
+            dl.meta {
+                div { dt { "심각도" } dd { (dash(&inc.severity)) } }
+                div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
+                div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
+                div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
+                div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
+                div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+            }
+            section aria-labelledby="s-symptoms" {
+                h2 #s-symptoms { "증상" }
+                (markdown(section(inc, "증상")))
+                (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
+            }
+            section aria-labelledby="s-cause" {
+                h2 #s-cause { "원인" }
+                (markdown(section(inc, "원인")))
+                (facet_links(corpus, root, "cause", &inc.facet("cause")))
+                @for name in ["촉발", "감지", "조치", "후속 조치"] {
+                    h3 { (name) }
+                    (markdown(section(inc, name)))
+                }
+            }
+            section aria-labelledby="s-lessons" {
+                h2 #s-lessons { "교훈" }
+                (markdown(section(inc, "교훈")))
+            }
+            section aria-labelledby="s-class" {
+                h2 #s-class { "분류" }
+                dl.classes {
+                    @for (key, ko, _) in FACETS {
+                        @let slugs = inc.facet(key);
+                        @if !slugs.is_empty() {
+                            div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
+                        }
+                    }
+                }
+            }
+            @if !inc.checks.is_empty() {
+                section aria-labelledby="s-checks" {
+                    h2 #s-checks { "내 시스템에서 확인할 것" }
+                    p.note { "읽기만 하는 점검이다. 이 사례와 같은 빈틈이 있는지 본다." }
+                    ul.checks { @for c in &inc.checks { li { (c) } } }
+                }
+            }
+            section aria-labelledby="s-sources" {
+                h2 #s-sources { "출처" }
+                ul { @for url in &inc.sources { li { a href=(url) rel="noopener noreferrer" { (url) } } } }
+            }
+            section aria-labelledby="s-related" {
+                h2 #s-related { "관련 사례" }
+                @if related.is_empty() {
+                    p { "–" }
+                } @else {
+                    @if computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
+                    ul.related {
+                        @for &e in related {
+                            @let other = &corpus.incidents[e];
+                            li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let description = crate::indexer::summary(inc);
+    Page {
+        path: format!("incidents/{}/index.html", inc.id),
+        html: layout(&inc.title, root, version, Some(&description), body),
+    }
+}
+
+fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
+    html! {
+        ol.hits {
+            @for &d in ids {
+                @let inc = &corpus.incidents[d];
+                li.hit {
+                    h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
+                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.date.to_string()) { (inc.date.to_string()) } }
+                    p.snippet { (crate::indexer::summary(inc)) }
+                }
+            }
+        }
+    }
+}
+
+fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usize> {
+    let mut ids: Vec<usize> = corpus
+        .incidents
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| filter(i))
+        .map(|(d, _)| d)
+        .collect();
+    ids.sort_by(|&a, &b| {
+        corpus.incidents[b]
+            .date
+            .cmp(&corpus.incidents[a].date)
+            .then(corpus.incidents[a].id.cmp(&corpus.incidents[b].id))
+    });
+    ids
+}
+
+fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, version: &str) -> Page {
+    let root = "../../../";
+    let ids = newest_first(corpus, |i| i.facet(key).contains(&value.slug.as_str()));
+    let (_, facet_ko, _) = FACETS[f];
+    let body = html! {
+        article.topic {
+            p.kicker { (facet_ko) }
+            h1 { (value.ko) @if value.en != value.ko { " " span.en lang="en" { (value.en) } } }
+            div.description { (markdown(&value.description)) }
+            @if !value.synonyms.is_empty() {
+                p.synonyms { "이렇게도 찾는다: " @for (i, s) in value.synonyms.iter().enumerate() { @if i > 0 { ", " } span { (s) } } }
+            }
+            p { a.button href={ (root) "./?" (key) "=" (value.slug) } { "이 분류로 검색하기" } }
+            h2 { "사례 " (ids.len()) "건" }
+            (incident_list(corpus, root, &ids))
+        }
+    };
+    Page {
+        path: format!("topics/{key}/{}/index.html", value.slug),
+        html: layout(&value.ko, root, version, Some(&value.description), body),
+    }
+}
+
+fn search_page(corpus: &Corpus, version: &str) -> Page {
+    let root = "";
+    let ids = newest_first(corpus, |_| true);
+    let body = html! {
+        section #search .search aria-label="사례 검색" {
+            form #search-form role="search" action="./" method="get" {
+                label for="q" { "사례 검색" }
+                div.searchbox {
+                    input #q name="q" type="search" autocomplete="off" spellcheck="false" list="q-complete" placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
+                    datalist #q-complete {}
+                    button type="submit" { "검색" }
+                }
+                p #understood .understood aria-live="polite" {}
+            }
+            div.layout {
+                aside.facets aria-label="분류 필터" {
+                    details #facet-panel open {
+                        summary #facet-summary { "분류로 거르기" }
+                        div #facets {
+                            @for (f, (key, ko, _)) in FACETS.iter().enumerate() {
+                                details.facet open {
+                                    summary { (ko) }
+                                    ul {
+                                        @for value in &corpus.taxonomy.facets[f] {
+                                            @let n = corpus.incidents.iter().filter(|i| i.facet(key).contains(&value.slug.as_str())).count();
+                                            li { a href=(topic_href(root, key, &value.slug)) { (value.ko) } " " span.count { (n) } }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                div #results-pane .results {
+                    div #applied .applied {}
+                    p #notice .notice {}
+                    div #suggested .suggested {}
+                    div.views {
+                        span.views-label { "그래프" }
+                        div #tabs role="tablist" aria-label="보기" {}
+                    }
+                    p #count .count { "사례 " (ids.len()) "건" }
+                    p #range .range {}
+                    p #top .top {}
+                    div #graph .graph hidden {}
+                    div #list { (incident_list(corpus, root, &ids)) }
+                    nav #pager .pager aria-label="쪽" {}
+                }
+            }
+        }
+    };
+    Page {
+        path: "index.html".into(),
+        html: layout(
+            "사례 검색",
+            root,
+            version,
+            Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
+            body,
+        ),
+    }
+}
+
+fn about_page(version: &str) -> Page {
+    let root = "../";
+    let body = html! {
+        article.about {
+            h1 { "사례를 읽는 법" }
+            p { "사례마다 한 문장 제목, 요약, 그리고 장애를 이해하는 데 필요한 정보를 같은 순서로 담았다. 모든 사례는 공개된 원래 보고서를 출처로 밝힌다." }
+            h2 { "머리" }
+            p { "사례 번호, 조직, 영향이 시작된 날짜(UTC)와 태그가 맨 위에 있다. 그 아래 표는 심각도, 영향 범위, 영향 사용자, 지역, 감지까지 걸린 시간, 복구까지 걸린 시간이다. 출처가 밝히지 않은 값은 – 로 둔다." }
+            h2 { "본문" }
+            dl {
+                dt { "증상" } dd { "사용자와 운영자가 무엇을 보았는지." }
+                dt { "원인" } dd { "왜 일어났는지. 그 아래 촉발(무엇이 방아쇠였는지), 감지(어떻게 알았는지), 조치(어떻게 멈췄는지), 후속 조치(다시 일어나지 않게 무엇을 하기로 했는지)가 이어진다." }
+                dt { "교훈" } dd { "다른 팀이 가져갈 만한 점." }
+                dt { "내 시스템에서 확인할 것" } dd { "같은 빈틈이 있는지 읽기만 해서 확인할 수 있는 점검 항목." }
+            }
+            h2 { "분류" }
+            p { "원인, 구성 요소, 증상, 기여 요인, 조직의 다섯 가지로 나눈다. 분류 값을 누르면 그 값의 설명과 사례 목록이 나온다. 검색 화면에서는 같은 분류 안의 값은 '또는', 다른 분류끼리는 '그리고'로 묶는다." }
+            h2 { "검색" }
+            p { "조사와 어미는 떼고 찾는다. '재시도를'과 '재시도'는 같은 사례를 찾는다. 검색어에 분류 이름이 들어 있으면 추천 필터로 보여 준다. 한 번 연 뒤에는 인터넷 없이도 검색할 수 있다." }
+        }
+    };
+    Page {
+        path: "about/index.html".into(),
+        html: layout("사례를 읽는 법", root, version, None, body),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_never_passes_html_or_script_links() {
+        let out = markdown("<script>alert(1)</script>\n\n본문 <b onclick=x>굵게</b> [x](javascript:alert(1)) [y](https://example.com) ![i](data:image/png;base64,AA)").into_string();
+        assert!(!out.contains("<script"), "{out}");
+        assert!(out.contains("&lt;script&gt;"), "{out}");
+        assert!(!out.contains("<b"), "{out}");
+        assert!(!out.contains("href=\"javascript:"), "{out}");
+        assert!(!out.contains("data:image"), "{out}");
+        assert!(out.contains("href=\"https://example.com\""), "{out}");
+    }
+}

@@ -1,0 +1,207 @@
+//! `eval`: recall@10 and MRR on a relevance query set, for this engine, the
+//! references and other engines' rankings, with targets that fail the run.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use incident_build::corpus;
+use incident_build::error::{Error, Result};
+use incident_build::open;
+
+/// Arguments of `eval`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus folder.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+    /// The built bundle to search.
+    #[arg(long, default_value = "dist")]
+    pub bundle: PathBuf,
+    /// The query set.
+    #[arg(long, default_value = "tests/relevance/queries.toml")]
+    pub queries: PathBuf,
+    /// Another engine's rankings as NAME=FILE.json ({query: [ids]}); repeatable.
+    #[arg(long = "external", value_name = "NAME=FILE")]
+    pub external: Vec<String>,
+    /// Fail (exit 1) when this engine's recall@10 is lower.
+    #[arg(long, default_value_t = 0.95)]
+    pub min_recall: f64,
+    /// Fail (exit 1) when this engine's MRR is lower.
+    #[arg(long, default_value_t = 0.85)]
+    pub min_mrr: f64,
+    /// Fail (exit 1) when a smaller share of the `absent` queries (about things the
+    /// library does not hold) gets no full match.
+    #[arg(long, default_value_t = 0.9)]
+    pub min_absent: f64,
+    /// Fail (exit 1) when this engine is below the character-bigram BM25 reference
+    /// on any kind, in recall@10 or MRR.
+    #[arg(long)]
+    pub beat_reference: bool,
+    /// List the queries each engine misses.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Runs `eval`.
+pub fn run(args: &Args) -> ExitCode {
+    let targets = EvalTargets {
+        recall: args.min_recall,
+        mrr: args.min_mrr,
+        absent: args.min_absent,
+        beat_reference: args.beat_reference,
+    };
+    match eval(&args.data, &args.bundle, &args.queries, &args.external, &targets, args.verbose) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What `eval` requires of this engine.
+struct EvalTargets {
+    recall: f64,
+    mrr: f64,
+    absent: f64,
+    beat_reference: bool,
+}
+
+fn eval(
+    data: &Path,
+    bundle: &Path,
+    queries: &Path,
+    external: &[String],
+    targets: &EvalTargets,
+    verbose: bool,
+) -> Result<ExitCode> {
+    use incident_build::eval;
+    let corpus = corpus::load(data).map_err(|d| {
+        Error::msg(format!(
+            "{} problem(s) in the corpus; run `incident-library check`",
+            d.len()
+        ))
+    })?;
+    let index = open::load_index(bundle)
+        .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
+    let queries = eval::load_queries(queries, &corpus)?;
+    let mut rows = vec![
+        (
+            "incident-library".to_string(),
+            eval::score(&queries, &eval::engine_rankings(&index, &queries)),
+        ),
+        (
+            "bigram BM25".to_string(),
+            eval::score(&queries, &eval::bigram_rankings(&corpus, &queries)),
+        ),
+        (
+            "whitespace baseline".to_string(),
+            eval::score(&queries, &eval::baseline_rankings(&corpus, &queries)),
+        ),
+    ];
+    for spec in external {
+        let (name, file) = spec
+            .split_once('=')
+            .ok_or_else(|| Error::msg(format!("--external {spec:?}: expected NAME=FILE")))?;
+        rows.push((
+            name.to_string(),
+            eval::score(&queries, &eval::external_rankings(Path::new(file), &queries)?),
+        ));
+    }
+    print_eval(&queries, &rows, verbose);
+    let mut failures = Vec::new();
+    let ours = &rows[0].1;
+    if ours.recall < targets.recall || ours.mrr < targets.mrr {
+        failures.push(format!(
+            "recall@10 {:.3} (target {}), MRR {:.3} (target {})",
+            ours.recall, targets.recall, ours.mrr, targets.mrr
+        ));
+    }
+    let (asked, clean) = ours.absent;
+    if asked > 0 && (clean as f64) < targets.absent * asked as f64 {
+        failures.push(format!(
+            "{clean} of {asked} queries about things the library does not hold got no full match (target {:.0} %)",
+            targets.absent * 100.0
+        ));
+    }
+    if targets.beat_reference {
+        let reference = &rows[1].1;
+        for (kind, &(_, r, m)) in &ours.by_kind {
+            if kind == eval::ABSENT {
+                continue;
+            }
+            let (_, rr, rm) = reference.by_kind[kind];
+            if r < rr || m < rm {
+                failures.push(format!(
+                    "kind {kind}: {r:.3} / {m:.3} is below the bigram reference's {rr:.3} / {rm:.3}"
+                ));
+            }
+        }
+    }
+    if !failures.is_empty() {
+        for f in &failures {
+            eprintln!("below target: {f}");
+        }
+        return Ok(ExitCode::FAILURE);
+    }
+    println!(
+        "\nok: recall@10 {:.3} >= {}, MRR {:.3} >= {}",
+        ours.recall, targets.recall, ours.mrr, targets.mrr
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the evaluation table: every engine overall, then by kind, then the share
+/// of `absent` queries without a full match.
+fn print_eval(
+    queries: &[incident_build::eval::Query],
+    rows: &[(String, incident_build::eval::Scores)],
+    verbose: bool,
+) {
+    use incident_build::eval;
+    let scored = queries.iter().filter(|q| q.kind != eval::ABSENT).count();
+    println!(
+        "{} queries ({scored} scored by recall@{} and MRR, {} about things the library does not hold)",
+        queries.len(),
+        eval::CUTOFF,
+        queries.len() - scored
+    );
+    println!("| engine | recall@10 | MRR | no full match on absent |");
+    println!("| --- | --- | --- | --- |");
+    for (name, s) in rows {
+        let absent = if s.absent.0 == 0 {
+            "–".to_string()
+        } else {
+            format!("{} / {}", s.absent.1, s.absent.0)
+        };
+        println!("| {name} | {:.3} | {:.3} | {absent} |", s.recall, s.mrr);
+    }
+    let kinds: Vec<&String> = rows[0].1.by_kind.keys().filter(|k| *k != eval::ABSENT).collect();
+    println!("\nby kind (recall@10 / MRR):");
+    println!(
+        "| kind | queries | {} |",
+        rows.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(" | ")
+    );
+    println!("| --- | --- |{}", " --- |".repeat(rows.len()));
+    for k in kinds {
+        let n = rows[0].1.by_kind[k].0;
+        let cells: Vec<String> = rows
+            .iter()
+            .map(|(_, s)| {
+                s.by_kind
+                    .get(k)
+                    .map_or("–".into(), |v| format!("{:.2} / {:.2}", v.1, v.2))
+            })
+            .collect();
+        println!("| {k} | {n} | {} |", cells.join(" | "));
+    }
+    if verbose {
+        for (name, s) in rows {
+            println!("\n{name} misses:");
+            for (q, got) in &s.misses {
+                println!("  {q:?} -> {got:?}");
+            }
+        }
+    }
+}
+

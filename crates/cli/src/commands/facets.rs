@@ -1,0 +1,55 @@
+//! `facets`: how many records carry each taxonomy value, facet by facet.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use incident_build::corpus;
+
+/// Arguments of `facets`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus folder.
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
+}
+
+/// Runs `facets`.
+pub fn run(args: &Args) -> ExitCode {
+    facets(&args.data)
+}
+
+fn facets(data: &Path) -> ExitCode {
+    let corpus = match corpus::load(data) {
+        Ok(c) => c,
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{d}");
+            }
+            eprintln!("{} problem(s); run `incident-library check`", diags.len());
+            return ExitCode::FAILURE;
+        }
+    };
+    for (f, (key, ko, _)) in incident_core::index::FACETS.iter().enumerate() {
+        let values = &corpus.taxonomy.facets[f];
+        println!("{ko} ({key}): {} values", values.len());
+        let mut rows: Vec<(usize, &corpus::Value)> = values
+            .iter()
+            .map(|v| {
+                (
+                    corpus
+                        .incidents
+                        .iter()
+                        .filter(|i| i.facet(key).contains(&v.slug.as_str()))
+                        .count(),
+                    v,
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.slug.cmp(&b.1.slug)));
+        for (n, v) in rows {
+            println!("  {n:>4}  {:<34} {}", v.slug, v.ko);
+        }
+    }
+    ExitCode::SUCCESS
+}
+

@@ -1,0 +1,112 @@
+//! `search`: the built bundle, from the command line, as text or JSON.
+
+use std::path::{Path, PathBuf};
+
+use incident_build::error::{Error, Result};
+use incident_build::open;
+use incident_core::search::{self, Request, Sort};
+
+/// Arguments of `search`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The query (may be empty: then the list is newest first).
+    #[arg(default_value = "")]
+    pub query: String,
+    /// Facet filter as facet=slug (cause, component, symptom, factor, org); repeatable.
+    #[arg(long = "filter", value_name = "FACET=SLUG")]
+    pub filters: Vec<String>,
+    /// Order: relevance or recent (default: relevance with a query, recent without).
+    #[arg(long)]
+    pub sort: Option<Sort>,
+    /// Hits per page.
+    #[arg(long, default_value_t = 10)]
+    pub limit: usize,
+    /// Page number, from 1.
+    #[arg(long, default_value_t = 1)]
+    pub page: usize,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Read the last word as the start of a longer word, as the search page does
+    /// while you type.
+    #[arg(long)]
+    pub prefix: bool,
+    /// The bundle to search.
+    #[arg(long, default_value = "dist")]
+    pub bundle: PathBuf,
+}
+
+/// Runs `search`.
+pub fn run(args: &Args) -> Result<()> {
+    let request = Request {
+        query: args.query.clone(),
+        sort: args.sort,
+        page: args.page,
+        per_page: args.limit,
+        prefix: args.prefix,
+        ..Default::default()
+    };
+    run_search(&args.bundle, request, &args.filters, args.json)
+}
+
+fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json: bool) -> Result<()> {
+    let index = open::load_index(bundle_dir)
+        .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
+    let filters = filters
+        .iter()
+        .map(|f| {
+            f.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| {
+                    Error::msg(format!(
+                        "--filter {f:?}: expected FACET=SLUG, e.g. --filter component=cdn-edge"
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    request.filters = filters;
+    let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&response).map_err(|e| Error::msg(e.to_string()))?
+        );
+        return Ok(());
+    }
+    let first = (response.page - 1) * response.per_page + 1;
+    let last = (first + response.hits.len()).saturating_sub(1);
+    println!(
+        "사례 {}건 ({}), {}건 중 {}~{}번째",
+        response.total,
+        if response.sort == Sort::Relevance {
+            "관련도순"
+        } else {
+            "최근순"
+        },
+        response.total,
+        first.min(last.max(1)),
+        last
+    );
+    for (i, hit) in response.hits.iter().enumerate() {
+        println!(
+            "{:>3}. {}  {}  {}  {:.3}",
+            first + i,
+            hit.id,
+            hit.date,
+            hit.org,
+            hit.score
+        );
+        println!("     {}", hit.title);
+    }
+    for (key, counts) in response.facets.iter() {
+        let shown: Vec<String> = counts
+            .iter()
+            .filter(|c| c.count > 0 || c.selected)
+            .map(|c| format!("{}{} ({})", if c.selected { "*" } else { "" }, c.slug, c.count))
+            .collect();
+        if !shown.is_empty() {
+            println!("{key}: {}", shown.join(", "));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,523 @@
+//! `incident-library mcp`: an MCP server over stdio (official Rust SDK, rmcp) with
+//! five read-only tools over a built bundle: `search_incidents`, `get_incident`,
+//! `list_incidents`, `get_topic` and `vocab`. Searches run the same code as the
+//! browser and the CLI; records, topics and the vocabulary come from the bundle's
+//! static API files. Bad arguments come back as tool errors (`isError`) that say
+//! what to do next; the server logs only to stderr and ends when stdin closes.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{json, Map, Value};
+
+use incident_build::error::{Error, Result};
+use incident_core::index::{Index, FACETS};
+use incident_core::query;
+use incident_core::search::{self, Request, Sort};
+
+/// Most hits a `search_incidents` call returns.
+pub const SEARCH_LIMIT: usize = 25;
+/// Most incidents a `list_incidents` call returns.
+pub const LIST_LIMIT: usize = 50;
+
+/// The server: a loaded bundle.
+pub struct Library {
+    index: Index,
+    api: PathBuf,
+}
+
+/// A tool's outcome: structured content, or an error message for the agent.
+pub type Outcome = std::result::Result<Value, String>;
+
+impl Library {
+    /// Opens the bundle at `bundle` (`dist/`): its index and its `api/v1/` files.
+    pub fn open(bundle: &Path) -> Result<Library> {
+        let index = incident_build::open::load_index(bundle)?;
+        let api = bundle.join("api/v1");
+        if !api.join("vocab.json").is_file() {
+            return Err(Error::msg(format!(
+                "{}: no API files\n  hint: run `incident-library build` first",
+                api.display()
+            )));
+        }
+        Ok(Library { index, api })
+    }
+
+    /// Runs the server on stdin and stdout until stdin closes. Lines are screened
+    /// first ([`screen`]): what the SDK would end the session on, or answer with the
+    /// wrong code, is answered here.
+    pub fn serve_stdio(self) -> Result<()> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| Error::msg(format!("starting the runtime: {e}")))?;
+        runtime.block_on(async move {
+            use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+            // Lines that are not JSON get a JSON-RPC parse error here; the SDK sees
+            // only the others. Both streams of replies go out through one writer.
+            let (to_server, server_in) = tokio::io::duplex(1 << 16);
+            let (server_out, from_server) = tokio::io::duplex(1 << 16);
+            let (errors_tx, mut errors_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+            let reader = tokio::spawn(async move {
+                let mut to_server = to_server;
+                let mut input = BufReader::new(tokio::io::stdin());
+                let mut initialized = false;
+                let mut raw = Vec::new();
+                loop {
+                    raw.clear();
+                    match input.read_until(b'\n', &mut raw).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {}
+                    }
+                    // Bytes, not text: a line that is not UTF-8 gets an error and the
+                    // session goes on.
+                    let line = String::from_utf8_lossy(&raw);
+                    let line = line.trim();
+                    if line.is_empty() {
+                        continue;
+                    }
+                    match screen(line, std::str::from_utf8(&raw).is_ok(), &mut initialized) {
+                        Screened::Forward => {
+                            if to_server.write_all(format!("{line}\n").as_bytes()).await.is_err() {
+                                break;
+                            }
+                        }
+                        Screened::Answer(reply) => {
+                            let _ = errors_tx.send(reply.to_string());
+                        }
+                        Screened::Drop => {}
+                    }
+                }
+                // stdin closed: closing the server's input ends the session.
+                let _ = to_server.shutdown().await;
+            });
+            let writer = tokio::spawn(async move {
+                let mut out = tokio::io::stdout();
+                let mut replies = BufReader::new(from_server).lines();
+                loop {
+                    tokio::select! {
+                        line = replies.next_line() => match line {
+                            Ok(Some(line)) => { let _ = out.write_all(format!("{line}\n").as_bytes()).await; let _ = out.flush().await; }
+                            _ => break,
+                        },
+                        Some(err) = errors_rx.recv() => { let _ = out.write_all(format!("{err}\n").as_bytes()).await; let _ = out.flush().await; }
+                    }
+                }
+                // Answers screened out after the SDK's last reply still go out.
+                while let Ok(err) = errors_rx.try_recv() {
+                    let _ = out.write_all(format!("{err}\n").as_bytes()).await;
+                }
+                let _ = out.flush().await;
+            });
+            let running = self.serve((server_in, server_out)).await.map_err(|e| Error::msg(format!("MCP initialisation failed: {e}")))?;
+            running.waiting().await.map_err(|e| Error::msg(format!("MCP server stopped: {e}")))?;
+            reader.abort();
+            let _ = writer.await;
+            Ok(())
+        })
+    }
+
+    /// Calls a tool by name with JSON arguments.
+    pub fn call(&self, name: &str, args: &Map<String, Value>) -> Outcome {
+        match name {
+            "search_incidents" => self.search_incidents(args),
+            "list_incidents" => self.list_incidents(args),
+            "get_incident" => self.get_incident(args),
+            "get_topic" => self.get_topic(args),
+            "vocab" => self.api_data("vocab.json"),
+            other => Err(format!("unknown tool {other:?}; the tools are search_incidents, list_incidents, get_incident, get_topic and vocab")),
+        }
+    }
+
+    fn api_data(&self, relative: &str) -> Outcome {
+        let path = self.api.join(relative);
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(v.get_mut("data").map(Value::take).unwrap_or(Value::Null))
+    }
+
+    fn search_incidents(&self, args: &Map<String, Value>) -> Outcome {
+        let query = string_arg(args, "query")?.unwrap_or_default();
+        if query.trim().is_empty() {
+            return Err(
+                "query is empty; give words to search for, or call list_incidents to list incidents by filters alone"
+                    .into(),
+            );
+        }
+        self.run(args, query, SEARCH_LIMIT, "search_incidents")
+    }
+
+    fn list_incidents(&self, args: &Map<String, Value>) -> Outcome {
+        self.run(args, String::new(), LIST_LIMIT, "list_incidents")
+    }
+
+    fn run(&self, args: &Map<String, Value>, query: String, max: usize, tool: &str) -> Outcome {
+        let filters = filters_arg(args, &self.index)?;
+        let sort = match string_arg(args, "sort")?.as_deref() {
+            None => None,
+            Some("relevance") => Some(Sort::Relevance),
+            Some("recent") => Some(Sort::Recent),
+            Some(other) => return Err(format!("sort {other:?} is not known; use \"relevance\" or \"recent\"")),
+        };
+        let limit = match args.get("limit") {
+            None | Some(Value::Null) => 10,
+            Some(v) => match v.as_u64() {
+                Some(n) if (1..=max as u64).contains(&n) => n as usize,
+                _ => return Err(format!("limit must be a whole number from 1 to {max}")),
+            },
+        };
+        // The cursor names the page and the request it belongs to.
+        let fingerprint = format!(
+            "{:016x}",
+            incident_core::hash::checksum(format!("{tool}|{query}|{filters:?}|{sort:?}|{limit}").as_bytes())
+        );
+        let page = match string_arg(args, "cursor")? {
+            None => 1,
+            Some(c) => {
+                let (page, owner) = c
+                    .split_once(':')
+                    .ok_or("cursor is not one this server gave; call again without a cursor")?;
+                if owner != fingerprint {
+                    return Err(
+                        "cursor belongs to another query, filter or limit; call again without a cursor to start over"
+                            .into(),
+                    );
+                }
+                page.parse::<usize>()
+                    .ok()
+                    .filter(|&p| p >= 2)
+                    .ok_or("cursor is not one this server gave; call again without a cursor")?
+            }
+        };
+        let request = Request {
+            query,
+            filters,
+            sort,
+            page,
+            per_page: limit,
+            ..Default::default()
+        };
+        let response = search::search(&self.index, &request).map_err(|e| e.to_string())?;
+        let pages = response.total.div_ceil(limit);
+        if page > 1 && page > pages {
+            return Err("cursor points past the last page (the results changed); call again without a cursor".into());
+        }
+        // The search's own hit: what matched, how, and what is missing.
+        let hits: Vec<Value> = response
+            .hits
+            .iter()
+            .map(|h| serde_json::to_value(h).unwrap_or(Value::Null))
+            .collect();
+        let understood: Vec<Value> = response
+            .words
+            .iter()
+            .map(|w| json!({"word": w.input, "matched": !w.alternatives.is_empty(), "read_as": w.alternatives.iter().take(4).map(|a| match &a.facet {
+                Some(f) => format!("{}:{}", f.facet, f.slug),
+                None => a.terms.join(" "),
+            }).collect::<Vec<_>>()}))
+            .collect();
+        let mut out = json!({"total": response.total, "full": response.full, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
+        if response.cut {
+            out["note"] = json!(format!(
+                "the query was cut to its first {} words of at most {} characters",
+                query::MAX_WORDS,
+                query::MAX_WORD_CHARS
+            ));
+        }
+        if page < pages {
+            out["next_cursor"] = json!(format!("{}:{fingerprint}", page + 1));
+        }
+        Ok(out)
+    }
+
+    fn get_incident(&self, args: &Map<String, Value>) -> Outcome {
+        let id = string_arg(args, "id")?
+            .ok_or("id is required, e.g. \"IL-0004\"")?
+            .trim()
+            .to_uppercase();
+        let well_formed = id.len() == 7 && id.starts_with("IL-") && id[3..].bytes().all(|b| b.is_ascii_digit());
+        if !well_formed {
+            return Err(format!("{id:?} is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)"));
+        }
+        if !self.index.meta.ids.contains(&id) {
+            return Err(format!(
+                "no incident {id}; ids run from {} to {}; find incidents with search_incidents",
+                self.index.meta.ids.first().map_or("-", String::as_str),
+                self.index.meta.ids.last().map_or("-", String::as_str)
+            ));
+        }
+        self.api_data(&format!("incidents/{id}.json"))
+    }
+
+    fn get_topic(&self, args: &Map<String, Value>) -> Outcome {
+        let facet = string_arg(args, "facet")?;
+        let slug = string_arg(args, "slug")?;
+        let name = string_arg(args, "name")?;
+        let keys: Vec<&str> = FACETS.iter().map(|f| f.0).collect();
+        if let Some(f) = &facet {
+            if !keys.contains(&f.as_str()) {
+                return Err(format!("facet {f:?} is not known; use one of {}", keys.join(", ")));
+            }
+        }
+        let (f, s) = match (facet, slug, name) {
+            (Some(f), Some(s), _) => {
+                let pos = self.index.facet_position(&f).unwrap_or(0);
+                if !self.index.meta.facets[pos].values.iter().any(|v| v.slug == s) {
+                    let allowed: Vec<&str> = self.index.meta.facets[pos].values.iter().map(|v| v.slug.as_str()).collect();
+                    return Err(format!("{f} has no value {s:?}; its values are: {}", allowed.join(", ")));
+                }
+                (f, s)
+            }
+            (facet, None, Some(name)) | (facet, Some(name), None) => {
+                let q = incident_core::index::squash(&name);
+                let found = self.index.names.iter().find(|n| n.squashed == q && facet.as_deref().is_none_or(|f| self.index.meta.facets[n.f].key == f));
+                match found {
+                    Some(n) => (self.index.meta.facets[n.f].key.clone(), self.index.meta.facets[n.f].values[n.v].slug.clone()),
+                    None => return Err(format!("no topic is called {name:?}; call vocab for every facet value with its labels and synonyms")),
+                }
+            }
+            _ => return Err("give facet and slug (e.g. facet \"component\", slug \"cdn-edge\"), or a name: a label or synonym such as \"메모리 부족\"".into()),
+        };
+        self.api_data(&format!("topics/{f}/{s}.json"))
+    }
+
+    /// The tool definitions, with input and output schemas.
+    pub fn tools() -> Vec<Tool> {
+        let filters = json!({
+            "type": "object",
+            "description": "Facet filters: OR within a facet, AND across facets. Values are slugs (see the vocab tool).",
+            "properties": FACETS.iter().map(|(k, ko, _)| (k.to_string(), json!({"type": "array", "items": {"type": "string"}, "description": ko}))).collect::<Map<String, Value>>(),
+            "additionalProperties": false
+        });
+        let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
+        let matched = json!({"type": "object", "required": ["word", "how", "via"], "properties": {
+            "word": {"type": "string"},
+            "how": {"type": "string", "enum": ["exact", "stem", "synonym", "lexicon", "partial", "typo", "prefix", "initials"]},
+            "via": {"type": "string"}}});
+        let hit = json!({"type": "object", "required": ["id", "title", "org", "date", "score", "facets", "summary", "full", "matched", "missing"], "properties": {
+            "id": {"type": "string"}, "title": {"type": "string"}, "org": {"type": "string"}, "date": {"type": "string"}, "score": {"type": "number"},
+            "facets": {"type": "object"}, "summary": {"type": "string"},
+            "full": {"type": "boolean", "description": "true when the hit matches every query word; full matches come first"},
+            "matched": {"type": "array", "items": matched}, "missing": {"type": "array", "items": {"type": "string"}, "description": "query words the hit does not match"}}});
+        let results = json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
+            "total": {"type": "integer", "description": "incidents that match at least one query word"},
+            "full": {"type": "integer", "description": "of those, the incidents that match every word"},
+            "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
+            "understood": {"type": "array"}, "next_cursor": {"type": "string"}, "note": {"type": "string"}}});
+        let object = |v: Value| v.as_object().cloned().unwrap_or_default();
+        let read_only = ToolAnnotations::new()
+            .read_only(true)
+            .destructive(false)
+            .idempotent(true)
+            .open_world(false);
+        let api_schema = |name: &str| -> Value {
+            incident_build::api::schemas()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, s)| s["properties"]["data"].clone())
+                .unwrap_or(json!({"type": "object"}))
+        };
+        let tool = |name: &'static str, description: &'static str, input: Value, output: Value| {
+            let mut t = Tool::new(name, description, Arc::new(object(input)));
+            t.output_schema = Some(Arc::new(object(output)));
+            t.annotations = Some(read_only.clone());
+            t
+        };
+        vec![
+            tool(
+                "search_incidents",
+                "Search public incident reports written in Korean (Korean or English words; particles, spacing, typos and taxonomy synonyms are understood). Returns ranked incidents with ids for get_incident.",
+                json!({"type": "object", "required": ["query"], "properties": {"query": {"type": "string", "minLength": 1}, "filters": filters, "sort": sort,
+                    "limit": {"type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT}, "cursor": {"type": "string", "description": "next_cursor of the previous call"}}}),
+                results.clone(),
+            ),
+            tool(
+                "list_incidents",
+                "List incidents by facet filters alone, newest first (or by relevance with sort), paged with cursor.",
+                json!({"type": "object", "properties": {"filters": filters, "sort": sort, "limit": {"type": "integer", "minimum": 1, "maximum": LIST_LIMIT}, "cursor": {"type": "string"}}}),
+                results,
+            ),
+            tool(
+                "get_incident",
+                "One incident in full: every field and section (요약, 증상, 촉발, 원인, 감지, 조치, 후속 조치, 교훈), sources, related ids and read-only checks to run against your own system.",
+                json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": "^IL-[0-9]{4}$"}}}),
+                api_schema("incident"),
+            ),
+            tool(
+                "get_topic",
+                "A taxonomy value (cause, component, symptom, factor or org): description, synonyms, its incidents and related topics. Give facet and slug, or a name (a label or synonym).",
+                json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}, "slug": {"type": "string"}, "name": {"type": "string"}}}),
+                api_schema("topic"),
+            ),
+            tool("vocab", "Every facet with its values: slugs, Korean and English labels, synonyms and incident counts.", json!({"type": "object", "properties": {}}), api_schema("vocab")),
+        ]
+    }
+}
+
+fn string_arg(args: &Map<String, Value>, key: &str) -> std::result::Result<Option<String>, String> {
+    match args.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(format!("{key} must be a string")),
+    }
+}
+
+fn filters_arg(args: &Map<String, Value>, index: &Index) -> std::result::Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    let Some(value) = args.get("filters").filter(|v| !v.is_null()) else {
+        return Ok(out);
+    };
+    let object = value
+        .as_object()
+        .ok_or("filters must be an object such as {\"component\": [\"cdn-edge\"]}")?;
+    for (facet, slugs) in object {
+        let Some(f) = index.facet_position(facet) else {
+            return Err(format!(
+                "filters: facet {facet:?} is not known; use {}",
+                FACETS.iter().map(|f| f.0).collect::<Vec<_>>().join(", ")
+            ));
+        };
+        let slugs: Vec<&str> = match slugs {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a
+                .iter()
+                .map(|v| v.as_str().ok_or(format!("filters.{facet} must hold slugs (strings)")))
+                .collect::<std::result::Result<_, _>>()?,
+            _ => return Err(format!("filters.{facet} must be a list of slugs")),
+        };
+        for slug in slugs {
+            if !index.meta.facets[f].values.iter().any(|v| v.slug == slug) {
+                let allowed: Vec<&str> = index.meta.facets[f].values.iter().map(|v| v.slug.as_str()).collect();
+                return Err(format!("filters.{facet}: {slug:?} is not a value; the values are: {} (the vocab tool lists labels and synonyms)", allowed.join(", ")));
+            }
+            out.push((facet.clone(), slug.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+impl ServerHandler for Library {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = Implementation::new("incident-library", env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(
+            "Korean public incident reports (postmortems). Use search_incidents for words, list_incidents for filters, get_incident for a full record with checks, get_topic and vocab for the taxonomy. Everything is read-only.".into(),
+        );
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(Library::tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
+        if !Library::tools().iter().any(|t| t.name == request.name) {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool {:?}", request.name),
+                None,
+            ));
+        }
+        let args = request.arguments.unwrap_or_default();
+        let result = match self.call(&request.name, &args) {
+            Ok(value) => CallToolResult::structured(value),
+            Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
+        };
+        Ok(result.into())
+    }
+}
+
+/// What to do with one line of stdin.
+enum Screened {
+    /// Pass it to the SDK.
+    Forward,
+    /// Answer it here with this JSON-RPC message.
+    Answer(Value),
+    /// Drop it (a notification that cannot be handled yet).
+    Drop,
+}
+
+/// The id of a request line, even when the line is not valid JSON (a lone
+/// surrogate, a stray byte): so that the client's call gets its error, not a
+/// timeout.
+fn salvage_id(line: &str) -> Value {
+    let Some(at) = line.find("\"id\"") else {
+        return Value::Null;
+    };
+    let rest = line[at + 4..].trim_start().strip_prefix(':').unwrap_or("").trim_start();
+    if let Some(s) = rest.strip_prefix('"') {
+        return s.split('"').next().map_or(Value::Null, |v| json!(v));
+    }
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
+    digits.parse::<i64>().map_or(Value::Null, |n| json!(n))
+}
+
+fn error(id: Value, code: i64, message: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+/// Screens a line of stdin before the SDK sees it: lines that are not UTF-8 or not
+/// JSON get a parse error (with the request's id where it can be read), requests
+/// before `initialize` get "not initialized" rather than ending the server, and a
+/// `tools/call` without a tool name gets "invalid params".
+fn screen(line: &str, utf8: bool, initialized: &mut bool) -> Screened {
+    let parsed = if utf8 {
+        serde_json::from_str::<Value>(line).ok()
+    } else {
+        None
+    };
+    let Some(message) = parsed.filter(Value::is_object) else {
+        eprintln!("mcp: a line that is not a JSON-RPC message got a parse error");
+        let why = if utf8 {
+            "each line must be one JSON-RPC message"
+        } else {
+            "the line is not UTF-8"
+        };
+        return Screened::Answer(error(salvage_id(line), -32700, &format!("Parse error: {why}")));
+    };
+    let id = message.get("id").cloned();
+    let method = message.get("method").and_then(Value::as_str).unwrap_or("");
+    if method == "initialize" {
+        *initialized = true;
+        return Screened::Forward;
+    }
+    if !*initialized {
+        return match id {
+            Some(id) if !method.is_empty() => {
+                Screened::Answer(error(id, -32002, "Server not initialized: send initialize first"))
+            }
+            _ => Screened::Drop,
+        };
+    }
+    if method == "tools/call" {
+        let name = message
+            .get("params")
+            .and_then(|p| p.get("name"))
+            .and_then(Value::as_str);
+        let arguments_ok = message
+            .get("params")
+            .and_then(|p| p.get("arguments"))
+            .is_none_or(Value::is_object);
+        if name.is_none() || !arguments_ok {
+            return Screened::Answer(error(
+                id.unwrap_or(Value::Null),
+                -32602,
+                "Invalid params: tools/call takes {\"name\": a tool name, \"arguments\": an object}",
+            ));
+        }
+    }
+    Screened::Forward
+}

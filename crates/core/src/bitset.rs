@@ -1,0 +1,113 @@
+//! A fixed-size set of incident numbers, the unit of facet filtering and of the
+//! exact postings of very common terms.
+
+use serde::{Deserialize, Serialize};
+
+/// A fixed-size set of incident numbers. Stored as `ceil(n / 8)` bytes, bit `i % 8`
+/// of byte `i / 8` for incident `i` (a postcard `u64` would take up to ten bytes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(from = "Vec<u8>", into = "Vec<u8>")]
+pub struct Bitset {
+    words: Vec<u64>,
+    /// Bytes the set is stored in: `ceil(n / 8)`.
+    bytes: usize,
+}
+
+impl From<Vec<u8>> for Bitset {
+    fn from(bytes: Vec<u8>) -> Bitset {
+        let words = bytes
+            .chunks(8)
+            .map(|c| c.iter().rev().fold(0u64, |w, &b| (w << 8) | b as u64))
+            .collect();
+        Bitset {
+            words,
+            bytes: bytes.len(),
+        }
+    }
+}
+
+impl From<Bitset> for Vec<u8> {
+    fn from(set: Bitset) -> Vec<u8> {
+        set.words.iter().flat_map(|w| w.to_le_bytes()).take(set.bytes).collect()
+    }
+}
+
+impl Bitset {
+    /// An empty set for `n` incidents.
+    pub fn empty(n: usize) -> Bitset {
+        Bitset {
+            words: vec![0; n.div_ceil(64)],
+            bytes: n.div_ceil(8),
+        }
+    }
+
+    /// The set of all `n` incidents.
+    pub fn full(n: usize) -> Bitset {
+        let mut b = Bitset::empty(n);
+        for i in 0..n {
+            b.insert(i);
+        }
+        b
+    }
+
+    /// Adds incident `i`.
+    pub fn insert(&mut self, i: usize) {
+        if let Some(w) = self.words.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    /// True when incident `i` is in the set.
+    pub fn contains(&self, i: usize) -> bool {
+        self.words.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// Intersects in place.
+    pub fn and_with(&mut self, other: &Bitset) {
+        for (a, b) in self
+            .words
+            .iter_mut()
+            .zip(other.words.iter().chain(std::iter::repeat(&0)))
+        {
+            *a &= b;
+        }
+    }
+
+    /// Unites in place.
+    pub fn or_with(&mut self, other: &Bitset) {
+        if other.words.len() > self.words.len() {
+            self.words.resize(other.words.len(), 0);
+            self.bytes = other.bytes;
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    /// Number of incidents in the set.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Number of incidents in both sets.
+    pub fn intersection_len(&self, other: &Bitset) -> usize {
+        self.words
+            .iter()
+            .zip(&other.words)
+            .map(|(a, b)| (a & b).count_ones() as usize)
+            .sum()
+    }
+
+    /// The incident numbers in the set, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(|(wi, &w)| (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| wi * 64 + b))
+    }
+}

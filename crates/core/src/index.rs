@@ -1,0 +1,638 @@
+//! The index: what `incident-library build` writes into `dist/index/` and what the
+//! search reads, natively and in the browser.
+//!
+//! Three kinds of file, each in the container of [`crate::format`]:
+//!
+//! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary
+//!   ([`crate::vocab`]: every term with its document frequency, or its incident when
+//!   it has one), every incident's id and date, and the list of chunks.
+//! * `filters-NNNN.bin` ([`FilterChunk`]): one membership filter over the term
+//!   keys of a run of incidents, each key told apart by its incident.
+//! * `listing-NNNN.bin` ([`ListingChunk`]): the title and summary that a result list
+//!   shows, for [`LISTING_CHUNK`] incidents each.
+//!
+//! Meta and filters are what a search needs; listing files are only read for the
+//! hits that are shown, so the browser fetches them as they are needed
+//! ([`Index::open`], [`Index::add_listings`]) while native tools load everything
+//! ([`Index::load`]). `docs/index-format.md` is the full description.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bitset::Bitset;
+use crate::membership::{Lookup, TermFilter};
+use crate::format::{self, FormatError, Kind};
+use crate::vocab::{Postings, Vocab};
+
+/// Incidents per filter chunk.
+pub const CHUNK_SIZE: usize = 512;
+
+/// Incidents per listing file: one, so that a page of hits in relevance order
+/// fetches the text of those hits and nothing else.
+pub const LISTING_CHUNK: usize = 1;
+
+/// Term occurrences per unit of [`Meta::lengths`].
+pub const LENGTH_UNIT: u32 = 8;
+
+/// The facets, in the order they are stored and shown.
+pub const FACETS: [(&str, &str, &str); 5] = [
+    ("cause", "원인", "Cause"),
+    ("component", "구성 요소", "Component"),
+    ("symptom", "증상", "Symptom"),
+    ("factor", "기여 요인", "Contributing factor"),
+    ("org", "조직", "Organisation"),
+];
+
+/// The index's entry file.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Meta {
+    /// When the corpus was built, as an RFC 3339 date-time (`generated_at`). It is
+    /// taken from the newest record date, not the clock, so builds are reproducible.
+    pub corpus_date: String,
+    /// The facets, in [`FACETS`] order.
+    pub facets: Vec<Facet>,
+    /// Vocabulary, encoded as [`crate::vocab`] describes.
+    pub vocab: Vec<u8>,
+    /// Incident ids, by incident number.
+    pub ids: Vec<String>,
+    /// Days since 1970-01-01 of each incident's date, by incident number.
+    pub days: Vec<i32>,
+    /// Exact incident sets of the common terms, numbered as the vocabulary says.
+    pub common: Vec<Bitset>,
+    /// Each incident's length: term occurrences in units of [`LENGTH_UNIT`], 1..=255.
+    pub lengths: Vec<u8>,
+    /// The domain lexicon (`data/lexicon.toml`): what people type, and the terms
+    /// records hold for it.
+    pub lexicon: Vec<LexiconEntry>,
+    /// The filter chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
+    pub chunks: Vec<ChunkRef>,
+    /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
+    /// digits or more) holds incidents `c*listing_chunk ..`.
+    pub listing_chunk: u32,
+}
+
+/// One facet and its values.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Facet {
+    /// Key used in filters and URLs (`cause`, `component`, …).
+    pub key: String,
+    /// Korean label.
+    pub ko: String,
+    /// English label.
+    pub en: String,
+    /// The values.
+    pub values: Vec<FacetValue>,
+}
+
+/// One facet value.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FacetValue {
+    /// Slug (ascii kebab-case).
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// English label.
+    pub en: String,
+    /// Words people type for it.
+    pub synonyms: Vec<String>,
+    /// The incidents that carry it.
+    pub docs: Bitset,
+}
+
+/// One entry of the domain lexicon.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LexiconEntry {
+    /// The typed forms, normalised without spaces ([`squash`]); the reader adds the
+    /// other forms the query compares ([`crate::query::lexicon_keys`]).
+    pub say: Vec<String>,
+    /// What they mean: each a list of vocabulary positions whose terms must all match.
+    pub means: Vec<Vec<u32>>,
+}
+
+/// Where a filter chunk is.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ChunkRef {
+    /// Filter file name, relative to the index folder.
+    pub filters: String,
+    /// Number of incidents in the chunk.
+    pub len: u32,
+}
+
+/// What a result list shows for one incident. Only the title and the summary are
+/// stored in listing files; the rest comes from `meta.bin` on load.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct Listing {
+    /// `IL-0001` form.
+    #[serde(skip)]
+    pub id: String,
+    /// One Korean sentence (empty until the listing file is loaded).
+    pub title: String,
+    /// Organisation slug.
+    #[serde(skip)]
+    pub org: String,
+    /// `YYYY-MM-DD`.
+    #[serde(skip)]
+    pub date: String,
+    /// Value positions per facet, in [`FACETS`] order.
+    #[serde(skip)]
+    pub facets: Vec<Vec<u16>>,
+    /// Plain-text summary (the record's 요약; empty until the listing file is loaded).
+    pub summary: String,
+}
+
+/// A chunk of listing data.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ListingChunk {
+    /// Number of the chunk's first incident: a file saved under another chunk's
+    /// name is refused rather than showing the wrong titles.
+    pub first: u32,
+    /// Listings in incident-number order.
+    pub listings: Vec<Listing>,
+}
+
+/// A chunk of filters.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FilterChunk {
+    /// The keys of every incident of the chunk ([`crate::hash::doc_key`]). One filter
+    /// for the chunk rather than one an incident: small filters waste a third of
+    /// their bytes on rounding, a large one holds a key in about 9 bits.
+    pub filter: TermFilter,
+}
+
+/// An index ready to search: loaded whole ([`Index::load`]) or without the listing
+/// text, which is added as it is needed ([`Index::open`]).
+#[derive(Debug, Clone)]
+pub struct Index {
+    /// The entry file.
+    pub meta: Meta,
+    /// The vocabulary.
+    pub vocab: Vocab,
+    /// All listings, by incident number; title and summary are empty where
+    /// [`Index::is_listed`] is false.
+    pub listings: Vec<Listing>,
+    /// Which listings have their listing file loaded.
+    listed: Vec<bool>,
+    /// The filters, by chunk: incident `d` is in chunk `d / CHUNK_SIZE`.
+    pub filters: Vec<Lookup>,
+    /// Every label and synonym of every facet value, normalised once for the query
+    /// analyzer and the suggested filters.
+    pub names: Vec<TaxonomyName>,
+    /// The vocabulary with each term's keys and initials, made on first use by the
+    /// 초성 and typo lookups, which compare against every term.
+    keyed: std::sync::OnceLock<Vec<KeyedTerm>>,
+    /// Mean of `meta.lengths`.
+    mean_length: f32,
+    /// Every typed form of the lexicon with its entry, sorted, for lookups.
+    lexicon_keys: Vec<(String, u32)>,
+    /// Each lexicon entry's meanings as terms.
+    lexicon_means: Vec<Vec<Vec<String>>>,
+    /// The Hangul typed forms of the lexicon with their keys, made on first use by
+    /// the typo lookup.
+    keyed_lexicon: std::sync::OnceLock<Vec<KeyedTerm>>,
+}
+
+/// A term looked up once for scoring many incidents ([`Index::prepare`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prepared {
+    /// Where its incidents are.
+    pub postings: Postings,
+    /// Its filter keys: any, often, part, title.
+    keys: [u64; 4],
+}
+
+/// A vocabulary term as the 초성 and typo lookups compare it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyedTerm {
+    /// The term.
+    pub term: String,
+    /// Its document frequency.
+    pub df: u64,
+    /// Number of characters.
+    pub chars: usize,
+    /// Its 2-set keyboard keys ([`crate::text::hangul::keys`]).
+    pub keys: Vec<char>,
+    /// [`crate::text::hangul::signature`] of the keys.
+    pub signature: u64,
+    /// Its initial consonants, when it is all Hangul syllables.
+    pub initials: Option<Vec<char>>,
+}
+
+/// A facet value's label or synonym, as queries are compared with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaxonomyName {
+    /// Facet position.
+    pub f: usize,
+    /// Value position.
+    pub v: usize,
+    /// The name as written.
+    pub name: String,
+    /// Normalised, without spaces (`메모리부족`).
+    pub squashed: String,
+}
+
+fn cannot_read(file: &str, e: impl std::fmt::Display) -> LoadError {
+    LoadError {
+        file: file.to_string(),
+        error: FormatError::Decode(format!("cannot read: {e}")),
+    }
+}
+
+/// `YYYY-MM-DD` of a day counted from 1970-01-01 (proleptic Gregorian calendar).
+pub fn date_of(days: i32) -> String {
+    // Howard Hinnant's civil_from_days.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Text as it is compared with taxonomy names: normalised, without spaces.
+pub fn squash(s: &str) -> String {
+    crate::text::normalize(s)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// Why an index could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// Which file.
+    pub file: String,
+    /// What is wrong with it.
+    pub error: FormatError,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file, self.error)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Index {
+    /// Loads an index completely from its files: `read(name)` returns the bytes of a
+    /// file of the index folder (`meta.bin`, then the files the meta names).
+    pub fn load<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
+        let mut index = Index::open(&mut read)?;
+        for file in index.listing_files() {
+            let bytes = read(&file).map_err(|e| cannot_read(&file, e))?;
+            index.add_listings(&file, &bytes)?;
+        }
+        Ok(index)
+    }
+
+    /// Opens an index for searching: `meta.bin` and the filters, without the listing
+    /// files, which [`Index::add_listings`] adds as hits need them.
+    pub fn open<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
+        let fail = |file: &str, error: FormatError| LoadError {
+            file: file.to_string(),
+            error,
+        };
+        let meta_bytes = read("meta.bin").map_err(|e| cannot_read("meta.bin", e))?;
+        let meta: Meta = format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
+        let mut filters = Vec::with_capacity(meta.chunks.len());
+        for chunk in &meta.chunks {
+            let bytes = read(&chunk.filters).map_err(|e| cannot_read(&chunk.filters, e))?;
+            let fc: FilterChunk = format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
+            filters.push(
+                fc.filter
+                    .to_lookup()
+                    .map_err(|e| fail(&chunk.filters, FormatError::Decode(e)))?,
+            );
+        }
+        Index::from_parts(meta, filters)
+    }
+
+    /// Assembles an index without listing text from a decoded meta and the filters,
+    /// checking that they agree.
+    pub fn from_parts(meta: Meta, filters: Vec<Lookup>) -> Result<Index, LoadError> {
+        let bad = |m: &str| LoadError {
+            file: "meta.bin".into(),
+            error: FormatError::Decode(m.into()),
+        };
+        let n = meta.ids.len();
+        let chunked = meta.chunks.iter().map(|c| c.len as usize).sum::<usize>() == n
+            && meta.chunks.iter().rev().skip(1).all(|c| c.len as usize == CHUNK_SIZE)
+            && meta.chunks.iter().all(|c| c.len > 0);
+        if meta.days.len() != n
+            || meta.lengths.len() != n
+            || !chunked
+            || filters.len() != meta.chunks.len()
+            || meta.common.iter().any(|b| b.len() > n)
+        {
+            return Err(bad("incident counts of meta and filters differ"));
+        }
+        if meta.facets.len() != FACETS.len() {
+            return Err(bad("unexpected number of facets"));
+        }
+        if meta.listing_chunk == 0 {
+            return Err(bad("listing chunk size is zero"));
+        }
+        let vocab = Vocab::decode(&meta.vocab, n).map_err(|error| LoadError {
+            file: "meta.bin".into(),
+            error,
+        })?;
+        if vocab.common_count() != meta.common.len() {
+            return Err(bad("common-term bitsets differ from the vocabulary"));
+        }
+        let org = &meta.facets[FACETS.len() - 1];
+        let listings = (0..n)
+            .map(|d| {
+                let facets: Vec<Vec<u16>> = meta
+                    .facets
+                    .iter()
+                    .map(|f| {
+                        (0..f.values.len())
+                            .filter(|&v| f.values[v].docs.contains(d))
+                            .map(|v| v as u16)
+                            .collect()
+                    })
+                    .collect();
+                Listing {
+                    id: meta.ids[d].clone(),
+                    title: String::new(),
+                    org: facets[FACETS.len() - 1]
+                        .first()
+                        .map(|&v| org.values[v as usize].slug.clone())
+                        .unwrap_or_default(),
+                    date: date_of(meta.days[d]),
+                    facets,
+                    summary: String::new(),
+                }
+            })
+            .collect();
+        let mut names = Vec::new();
+        for (f, facet) in meta.facets.iter().enumerate() {
+            for (v, value) in facet.values.iter().enumerate() {
+                for name in [&value.ko, &value.en, &value.slug].into_iter().chain(&value.synonyms) {
+                    names.push(TaxonomyName {
+                        f,
+                        v,
+                        name: name.clone(),
+                        squashed: squash(name),
+                    });
+                }
+            }
+        }
+        let mean_length = meta.lengths.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1) as f32;
+        let mut lexicon_keys: Vec<(String, u32)> = Vec::new();
+        let mut lexicon_means = Vec::with_capacity(meta.lexicon.len());
+        for (e, entry) in meta.lexicon.iter().enumerate() {
+            if entry.means.iter().flatten().any(|&t| t as usize >= vocab.len()) {
+                return Err(bad("a lexicon entry names a term that is not in the vocabulary"));
+            }
+            let mut means = Vec::with_capacity(entry.means.len());
+            for terms in &entry.means {
+                let mut words = Vec::with_capacity(terms.len());
+                for &t in terms {
+                    words.push(vocab.term(t as usize).to_string());
+                }
+                means.push(words);
+            }
+            lexicon_means.push(means);
+            for form in &entry.say {
+                for key in crate::query::lexicon_keys(form) {
+                    lexicon_keys.push((key, e as u32));
+                }
+            }
+        }
+        crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
+        lexicon_keys.dedup();
+        Ok(Index {
+            mean_length,
+            lexicon_keys,
+            lexicon_means,
+            keyed_lexicon: std::sync::OnceLock::new(),
+            listed: vec![false; n],
+            meta,
+            vocab,
+            listings,
+            filters,
+            names,
+            keyed: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The listing file that holds incident `doc`.
+    pub fn listing_file(&self, doc: usize) -> String {
+        format!("listing-{:04}.bin", doc / self.meta.listing_chunk as usize)
+    }
+
+    /// Every listing file, in order.
+    pub fn listing_files(&self) -> Vec<String> {
+        let per = self.meta.listing_chunk as usize;
+        (0..self.len().div_ceil(per))
+            .map(|c| self.listing_file(c * per))
+            .collect()
+    }
+
+    /// True when the title and summary of incident `doc` are loaded.
+    pub fn is_listed(&self, doc: usize) -> bool {
+        self.listed.get(doc).copied().unwrap_or(false)
+    }
+
+    /// Adds the titles and summaries of listing file `file`.
+    pub fn add_listings(&mut self, file: &str, bytes: &[u8]) -> Result<(), LoadError> {
+        let fail = |error: FormatError| LoadError {
+            file: file.to_string(),
+            error,
+        };
+        let per = self.meta.listing_chunk as usize;
+        let c = file
+            .strip_prefix("listing-")
+            .and_then(|f| f.strip_suffix(".bin"))
+            .and_then(|c| c.parse::<usize>().ok())
+            .filter(|&c| c * per < self.len() && self.listing_file(c * per) == file)
+            .ok_or_else(|| fail(FormatError::Decode("not a listing file of this index".into())))?;
+        let chunk: ListingChunk = format::decode(Kind::Listing, bytes).map_err(fail)?;
+        let start = c * per;
+        let end = (start + per).min(self.len());
+        if chunk.first as usize != start {
+            return Err(fail(FormatError::Decode(format!(
+                "holds the listing of incident {}, not {start}",
+                chunk.first
+            ))));
+        }
+        if chunk.listings.len() != end - start {
+            return Err(fail(FormatError::Decode("chunk length differs from meta.bin".into())));
+        }
+        for (d, l) in (start..end).zip(chunk.listings) {
+            self.listings[d].title = l.title;
+            self.listings[d].summary = l.summary;
+            self.listed[d] = true;
+        }
+        Ok(())
+    }
+
+    /// Number of incidents.
+    pub fn len(&self) -> usize {
+        self.listings.len()
+    }
+
+    /// True when the index holds no incident.
+    pub fn is_empty(&self) -> bool {
+        self.listings.is_empty()
+    }
+
+    /// Document frequency of `term`, if it is in the vocabulary.
+    pub fn df(&self, term: &str) -> Option<u64> {
+        self.vocab.get(term).map(Postings::df)
+    }
+
+    /// Looks `term` up once for many incidents: where its incidents are and its
+    /// filter keys, so that scoring every incident hashes and searches nothing.
+    pub fn prepare(&self, term: &str) -> Option<Prepared> {
+        use crate::hash::{term_key, Field};
+        let postings = self.vocab.get(term)?;
+        Some(Prepared {
+            postings,
+            keys: [
+                term_key(term, Field::Any),
+                term_key(term, Field::Often),
+                term_key(term, Field::Part),
+                term_key(term, Field::Title),
+            ],
+        })
+    }
+
+    fn probe_key(&self, doc: usize, key: u64) -> bool {
+        self.filters
+            .get(doc / CHUNK_SIZE)
+            .is_some_and(|f| f.contains(crate::hash::doc_key(key, doc)))
+    }
+
+    /// What [`Index::has_term`], [`Index::level`], [`Index::is_part`] and
+    /// [`Index::in_title`] say of a prepared term in incident `doc`: `None` when the
+    /// incident lacks it, else (level, part only, in the title).
+    pub fn term_in(&self, doc: usize, p: &Prepared) -> Option<(u8, bool, bool)> {
+        let present = match p.postings {
+            Postings::Single(d) => d as usize == doc,
+            Postings::Common { id, .. } => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
+            Postings::Filtered(_) => self.probe_key(doc, p.keys[0]),
+        };
+        if !present {
+            return None;
+        }
+        let filtered = matches!(p.postings, Postings::Filtered(_));
+        let level = match p.postings {
+            Postings::Single(_) => 1,
+            _ => u8::from(self.probe_key(doc, p.keys[1])),
+        };
+        Some((
+            level,
+            filtered && self.probe_key(doc, p.keys[2]),
+            self.probe_key(doc, p.keys[3]),
+        ))
+    }
+
+    /// True when incident `doc` has `term`: exactly for common terms (their
+    /// bitset), else through the incident's filter.
+    pub fn has_term(&self, doc: usize, term: &str) -> bool {
+        match self.vocab.get(term) {
+            None => false,
+            Some(Postings::Single(d)) => d as usize == doc,
+            Some(Postings::Common { id, .. }) => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
+            Some(Postings::Filtered(_)) => self.probe(doc, term, crate::hash::Field::Any),
+        }
+    }
+
+    /// How strongly incident `doc` speaks of `term`, which it has: 1 when it is one
+    /// of the terms the record uses most ([`incident_build::indexer::often_terms`]) or the
+    /// record is the only one with it, else 0.
+    pub fn level(&self, doc: usize, term: &str) -> u8 {
+        match self.vocab.get(term) {
+            None => 0,
+            Some(Postings::Single(_)) => 1,
+            Some(_) => u8::from(self.probe(doc, term, crate::hash::Field::Often)),
+        }
+    }
+
+    /// True when the filter of incident `doc`'s chunk holds `term` in `field` for it.
+    fn probe(&self, doc: usize, term: &str, field: crate::hash::Field) -> bool {
+        self.filters
+            .get(doc / CHUNK_SIZE)
+            .is_some_and(|f| f.contains(crate::hash::doc_key(crate::hash::term_key(term, field), doc)))
+    }
+
+    /// True when incident `doc` has `term` only as a part of longer units.
+    pub fn is_part(&self, doc: usize, term: &str) -> bool {
+        matches!(self.vocab.get(term), Some(Postings::Filtered(_))) && self.probe(doc, term, crate::hash::Field::Part)
+    }
+
+    /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).
+    pub fn relative_length(&self, doc: usize) -> f32 {
+        let mean = self.mean_length.max(1.0);
+        self.meta.lengths.get(doc).map_or(1.0, |&l| f32::from(l) / mean)
+    }
+
+    /// Every vocabulary term with its keys and initials.
+    pub fn keyed_terms(&self) -> &[KeyedTerm] {
+        self.keyed.get_or_init(|| {
+            self.vocab
+                .iter()
+                .map(|(term, postings)| {
+                    let keys = crate::text::hangul::keys(term);
+                    KeyedTerm {
+                        term: term.to_string(),
+                        df: postings.df(),
+                        chars: term.chars().count(),
+                        signature: crate::text::hangul::signature(&keys),
+                        keys,
+                        initials: crate::text::hangul::initials(term),
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// The meanings (each a list of terms that must all match) of the lexicon
+    /// entries that have `key` (a form of [`crate::query::lexicon_keys`]) among their
+    /// typed forms.
+    pub fn lexicon_means<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Vec<String>> + 'a {
+        let start = self.lexicon_keys.partition_point(|(k, _)| k.as_str() < key);
+        self.lexicon_keys[start..]
+            .iter()
+            .take_while(move |(k, _)| k == key)
+            .flat_map(|&(_, e)| &self.lexicon_means[e as usize])
+    }
+
+    /// The lexicon's typed forms with their keys and initials (`df` is unused, 0).
+    pub fn keyed_lexicon(&self) -> &[KeyedTerm] {
+        self.keyed_lexicon.get_or_init(|| {
+            // `lexicon_keys` is sorted, so a repeated form follows its first.
+            self.lexicon_keys
+                .iter()
+                .enumerate()
+                .filter(|&(i, (k, _))| i == 0 || self.lexicon_keys[i - 1].0 != *k)
+                .map(|(_, (k, _))| {
+                    let keys = crate::text::hangul::keys(k);
+                    KeyedTerm {
+                        term: k.clone(),
+                        df: 0,
+                        chars: k.chars().count(),
+                        signature: crate::text::hangul::signature(&keys),
+                        keys,
+                        initials: crate::text::hangul::initials(k),
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// True when `term` is in the title of incident `doc`.
+    pub fn in_title(&self, doc: usize, term: &str) -> bool {
+        self.probe(doc, term, crate::hash::Field::Title)
+    }
+
+    /// Position of a facet by key.
+    pub fn facet_position(&self, key: &str) -> Option<usize> {
+        self.meta.facets.iter().position(|f| f.key == key)
+    }
+}
