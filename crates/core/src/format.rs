@@ -32,7 +32,8 @@ pub const HEADER_LEN: usize = 20;
 pub enum Kind {
     /// Vocabulary, facets, per-incident ids and dates, chunk list.
     Meta = 1,
-    /// Listing data (id, title, organisation, date, facets, summary) of a chunk.
+    /// Listing text of a chunk: each incident's title and summary (its id, organisation,
+    /// date and facets live in the meta file).
     Listing = 2,
     /// Membership filters of a chunk.
     Filters = 3,

@@ -56,10 +56,15 @@ mod tests {
 
     #[test]
     fn keys_are_pinned() {
-        // Pinned so that a change of hash function or seed is noticed: it would
-        // make every published index unreadable to the new code.
-        assert_eq!(term_key("재시도", Field::Any), term_key("재시도", Field::Any));
-        assert_ne!(term_key("재시도", Field::Any), term_key("재시도", Field::Title));
+        // Literal values, so that a change of hash function, seed or field is noticed:
+        // it would make every published index unreadable to the new code. Such a
+        // change must bump `format::FORMAT_VERSION` and regenerate the saved bundle
+        // of tests/fixtures/format-v3 (see tests/format_guard.rs).
+        assert_eq!(term_key("재시도", Field::Any), 0xd6db689fad391da7);
+        assert_eq!(term_key("재시도", Field::Title), 0xed9b1851425eb4c1);
+        assert_eq!(term_key("dns", Field::Often), 0x760d5e32a0e46c3c);
+        assert_eq!(term_key("중단", Field::Part), 0x97c323a248f17281);
+        assert_eq!(doc_key(term_key("재시도", Field::Any), 7), 0x2760a554576afd0f);
         assert_eq!(checksum(b""), 0x2d06800538d394c2);
     }
 }

@@ -68,4 +68,3 @@ pub fn build(data: &Path, out: &Path, pkg: &Path, force: bool) -> Result<bundle:
     }
     Ok(report)
 }
-

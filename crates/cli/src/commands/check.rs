@@ -74,4 +74,3 @@ fn check(data: &Path) -> ExitCode {
         }
     }
 }
-

@@ -50,7 +50,14 @@ pub fn run(args: &Args) -> ExitCode {
         absent: args.min_absent,
         beat_reference: args.beat_reference,
     };
-    match eval(&args.data, &args.bundle, &args.queries, &args.external, &targets, args.verbose) {
+    match eval(
+        &args.data,
+        &args.bundle,
+        &args.queries,
+        &args.external,
+        &targets,
+        args.verbose,
+    ) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
@@ -82,8 +89,8 @@ fn eval(
             d.len()
         ))
     })?;
-    let index = open::load_index(bundle)
-        .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
+    let index =
+        open::load_index(bundle).map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
     let queries = eval::load_queries(queries, &corpus)?;
     let mut rows = vec![
         (
@@ -153,11 +160,7 @@ fn eval(
 
 /// Prints the evaluation table: every engine overall, then by kind, then the share
 /// of `absent` queries without a full match.
-fn print_eval(
-    queries: &[incident_build::eval::Query],
-    rows: &[(String, incident_build::eval::Scores)],
-    verbose: bool,
-) {
+fn print_eval(queries: &[incident_build::eval::Query], rows: &[(String, incident_build::eval::Scores)], verbose: bool) {
     use incident_build::eval;
     let scored = queries.iter().filter(|q| q.kind != eval::ABSENT).count();
     println!(
@@ -204,4 +207,3 @@ fn print_eval(
         }
     }
 }
-

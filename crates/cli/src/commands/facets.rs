@@ -52,4 +52,3 @@ fn facets(data: &Path) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
-

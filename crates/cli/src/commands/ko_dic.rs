@@ -21,5 +21,9 @@ pub struct Args {
 
 /// Runs `ko-dic`.
 pub fn run(args: &Args) -> Result<()> {
-    kodic::build_dictionary(&args.source, &args.metadata, &args.out.clone().unwrap_or_else(kodic::default_dir))
+    kodic::build_dictionary(
+        &args.source,
+        &args.metadata,
+        &args.out.clone().unwrap_or_else(kodic::default_dir),
+    )
 }
