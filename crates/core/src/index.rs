@@ -154,7 +154,7 @@ pub struct ListingChunk {
 pub struct FilterChunk {
     /// The keys of every incident of the chunk ([`crate::hash::doc_key`]). One filter
     /// for the chunk rather than one an incident: small filters waste a third of
-    /// their bytes on rounding, a large one holds a key in about 9 bits.
+    /// their bytes on rounding, a large one holds a key in about 10 bits.
     pub filter: TermFilter,
 }
 
