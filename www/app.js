@@ -117,25 +117,10 @@ function highlighted(text, terms) {
 }
 
 // ---------------------------------------------------------------- the search page
+// The package's loader (pkg/library.js), asked for the files of this page's build.
 async function loadLibrary() {
-  const { default: init, IncidentLibrary } = await import(asset("pkg/incident_library.js"));
-  await init({ module_or_path: asset("pkg/incident_library_bg.wasm") });
-  const fetchBytes = async (name) => {
-    const r = await fetch(asset("index/" + name));
-    if (!r.ok) throw new Error(`index/${name}: HTTP ${r.status}`);
-    return new Uint8Array(await r.arrayBuffer());
-  };
-  const meta = await fetchBytes("meta.bin");
-  const files = {};
-  await Promise.all(IncidentLibrary.chunkFiles(meta).map(async (n) => { files[n] = await fetchBytes(n); }));
-  const lib = new IncidentLibrary(meta, files);
-  // Titles and summaries live in one small file per incident, fetched for the hits
-  // that are shown.
-  lib.fetchListings = async (names) => {
-    const loaded = await Promise.all(names.map(async (n) => [n, await fetchBytes(n)]));
-    for (const [n, bytes] of loaded) lib.addListing(n, bytes);
-  };
-  return lib;
+  const { IncidentLibrary } = await import(asset("pkg/library.js"));
+  return IncidentLibrary.open(base, { version });
 }
 
 class SearchPage {
@@ -223,7 +208,7 @@ class SearchPage {
     const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE, prefix: true };
     if (s.tab !== "list") request.graph = GRAPH_TABS[s.tab];
     try {
-      const r = this.lib.search(request);
+      const r = this.lib.core.search(request);
       // A page past the last (an old or edited link): show the last page.
       const last = Math.max(1, Math.ceil(r.total / PER_PAGE));
       if (s.page > last) {
