@@ -13,12 +13,6 @@ const at = (path) => new URL(path, base).href;
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const FACET_KEYS = ["cause", "component", "symptom", "factor", "org"];
-const GRAPH_TABS = {
-  cause: ["cause", "component", "symptom"],
-  component: ["component", "symptom", "factor"],
-  symptom: ["symptom", "factor", "cause"],
-  factor: ["factor", "cause", "component"],
-};
 const PER_PAGE = 10;
 
 function el(tag, attrs = {}, ...children) {
@@ -65,7 +59,7 @@ function startServiceWorker() {
 }
 
 // ---------------------------------------------------------------- state <-> URL
-function readState() {
+function readState(tabs) {
   const p = new URLSearchParams(location.search);
   const filters = [];
   for (const key of FACET_KEYS) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
@@ -79,7 +73,7 @@ function readState() {
     // overflow what the module reads.
     page: Math.min(100000, Math.max(1, parseInt(p.get("page") || "1", 10) || 1)),
     // Own keys only: `__proto__` or `toString` are in every object.
-    tab: Object.hasOwn(GRAPH_TABS, tab ?? "") ? tab : "list",
+    tab: Object.hasOwn(tabs, tab ?? "") ? tab : "list",
   };
 }
 
@@ -124,10 +118,13 @@ async function loadLibrary() {
 }
 
 class SearchPage {
-  constructor(lib) {
+  constructor(lib, graph) {
     this.lib = lib;
+    // The flow graph's module (graph.js), and the columns of each of its tabs.
+    this.graph = graph;
+    this.tabs = graph.GRAPH_TABS;
     this.setFacets(lib.facets());
-    this.state = readState();
+    this.state = readState(this.tabs);
     this.input = document.getElementById("q");
     this.composing = false;
     this.submitAfterComposition = false;
@@ -179,7 +176,7 @@ class SearchPage {
       this.update({ q: this.input.value, page: 1 }, "push");
     });
     addEventListener("popstate", () => {
-      this.state = readState();
+      this.state = readState(this.tabs);
       this.input.value = this.state.q;
       this.render();
     });
@@ -206,7 +203,7 @@ class SearchPage {
     const s = this.state;
     // While typing, the last word also matches as the start of a longer term.
     const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE, prefix: true };
-    if (s.tab !== "list") request.graph = GRAPH_TABS[s.tab];
+    if (s.tab !== "list") request.graph = this.tabs[s.tab];
     try {
       const r = this.lib.core.search(request);
       // A page past the last (an old or edited link): show the last page.
@@ -446,70 +443,11 @@ class SearchPage {
   }
 
   renderGraph(r) {
-    const node = document.getElementById("graph");
-    node.replaceChildren();
-    const g = r.graph;
-    if (!g || !g.nodes.length) {
-      node.append(el("p", { class: "muted" }, "그릴 사례가 없습니다."));
-      return;
-    }
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = (tag, attrs = {}) => {
-      const n = document.createElementNS(NS, tag);
-      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-      return n;
+    // A node applies its value as a filter, unless it is applied already.
+    const apply = (facet, slug) => {
+      if (!this.state.filters.some(([f, s]) => f === facet && s === slug)) this.toggle(facet, slug);
     };
-    const width = 900, colW = 16, gap = 10, top = 30;
-    // A node is as tall as the most incidents it carries on either side: an
-    // incident with two components leaves its cause by two bands.
-    const inFlow = new Array(g.nodes.length).fill(0), outFlow = new Array(g.nodes.length).fill(0);
-    for (const l of g.links) { outFlow[l.source] += l.count; inFlow[l.target] += l.count; }
-    const size = g.nodes.map((n, i) => Math.max(n.count, inFlow[i], outFlow[i]));
-    const columns = g.columns.map((_, c) => g.nodes.map((n, i) => ({ ...n, i })).filter((n) => n.column === c));
-    const colSum = (col) => col.reduce((s, n) => s + size[n.i], 0);
-    const unit = Math.max(4, Math.min(28, 420 / Math.max(...columns.map(colSum))));
-    const height = top + Math.max(...columns.map((col) => colSum(col) * unit + col.length * gap)) + 10;
-    const x = (c) => 20 + c * ((width - 260) / Math.max(1, g.columns.length - 1));
-    const pos = {};
-    columns.forEach((col, c) => {
-      let y = top;
-      for (const n of col) { const h = size[n.i] * unit; pos[n.i] = { x: x(c), y, h, outY: y, inY: y }; y += h + gap; }
-    });
-    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "원인, 구성 요소, 증상의 흐름", class: "flow" });
-    g.columns.forEach((key, c) => {
-      const t = svg("text", { x: x(c), y: 16, class: "col" });
-      t.textContent = this.labels[key]?.ko ?? key;
-      root.append(t);
-    });
-    for (const l of g.links) {
-      const a = pos[l.source], b = pos[l.target];
-      const w = l.count * unit;
-      const y1 = a.outY + w / 2, y2 = b.inY + w / 2;
-      a.outY += w; b.inY += w;
-      const x1 = a.x + colW, x2 = b.x, mx = (x1 + x2) / 2;
-      const path = svg("path", { d: `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`, "stroke-width": Math.max(1, w), class: "band" });
-      const title = svg("title");
-      title.textContent = `${g.nodes[l.source].ko} → ${g.nodes[l.target].ko}: ${l.count}건`;
-      path.append(title);
-      root.append(path);
-    }
-    for (const n of g.nodes) {
-      const p = pos[g.nodes.indexOf(n)];
-      const group = svg("g", { class: "node", tabindex: 0, role: "button", "aria-label": `${this.labels[n.facet]?.ko}: ${n.ko} ${n.count}건, 필터로 적용` });
-      group.dataset.facet = n.facet;
-      group.dataset.slug = n.slug;
-      group.append(svg("rect", { x: p.x, y: p.y, width: colW, height: Math.max(2, p.h) }));
-      const label = svg("text", { x: p.x + colW + 6, y: p.y + Math.max(2, p.h) / 2 + 5 });
-      label.textContent = `${n.ko} (${n.count})`;
-      group.append(label);
-      const apply = () => {
-        if (!this.state.filters.some(([f, s]) => f === n.facet && s === n.slug)) this.toggle(n.facet, n.slug);
-      };
-      group.addEventListener("click", apply);
-      group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); apply(); } });
-      root.append(group);
-    }
-    node.append(root, el("p", { class: "muted" }, "띠의 굵기는 사례 수입니다. 마디를 누르면 그 값으로 거릅니다."));
+    this.graph.drawGraph(document.getElementById("graph"), r.graph, this.labels, apply);
   }
 
   renderPager(r) {
@@ -528,10 +466,10 @@ class SearchPage {
 
 watchConnection();
 if (document.getElementById("search")) {
-  loadLibrary()
+  Promise.all([loadLibrary(), import(asset("graph.js"))])
     .finally(startServiceWorker)
-    .then(async (lib) => {
-      window.incidentSearch = new SearchPage(lib);
+    .then(async ([lib, graph]) => {
+      window.incidentSearch = new SearchPage(lib, graph);
       await window.incidentSearch.ready;
       document.body.dataset.ready = "true";
       // A new build took over (new service worker): search its index from now on.
