@@ -15,6 +15,31 @@ const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const FACET_KEYS = ["cause", "component", "symptom", "factor", "org"];
 const PER_PAGE = 10;
 
+// The ids of the page elements this script looks up, named here only: the build
+// reads this block when it is compiled (crates/build/src/ids.rs) and writes the
+// pages with these ids. One `name: "id",` a line.
+const ID = Object.freeze({
+  offline: "offline",
+  search: "search",
+  searchForm: "search-form",
+  q: "q",
+  qComplete: "q-complete",
+  understood: "understood",
+  facetPanel: "facet-panel",
+  facetSummary: "facet-summary",
+  facets: "facets",
+  applied: "applied",
+  notice: "notice",
+  suggested: "suggested",
+  tabs: "tabs",
+  count: "count",
+  range: "range",
+  top: "top",
+  graph: "graph",
+  list: "list",
+  pager: "pager",
+});
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -32,7 +57,7 @@ function el(tag, attrs = {}, ...children) {
 
 // ---------------------------------------------------------------- offline
 function watchConnection() {
-  const badge = document.getElementById("offline");
+  const badge = document.getElementById(ID.offline);
   const show = () => { if (badge) badge.hidden = navigator.onLine; };
   addEventListener("online", show);
   addEventListener("offline", show);
@@ -125,12 +150,12 @@ class SearchPage {
     this.tabs = graph.GRAPH_TABS;
     this.setFacets(lib.facets());
     this.state = readState(this.tabs);
-    this.input = document.getElementById("q");
+    this.input = document.getElementById(ID.q);
     this.composing = false;
     this.submitAfterComposition = false;
     this.bind();
     // On a phone the filters start folded so that the results come first.
-    if (matchMedia("(max-width: 52rem)").matches) document.getElementById("facet-panel").open = false;
+    if (matchMedia("(max-width: 52rem)").matches) document.getElementById(ID.facetPanel).open = false;
     this.input.value = this.state.q;
     this.ready = this.render();
   }
@@ -154,7 +179,7 @@ class SearchPage {
   }
 
   bind() {
-    const form = document.getElementById("search-form");
+    const form = document.getElementById(ID.searchForm);
     // Results follow every keystroke, also while a Korean syllable is being
     // composed; the input's value is never written while the user types.
     this.input.addEventListener("input", (e) => {
@@ -230,7 +255,7 @@ class SearchPage {
   // files wins; a failed fetch (offline, file not kept) leaves those hits untitled.
   async render() {
     const generation = (this.generation = (this.generation ?? 0) + 1);
-    const list = document.getElementById("list");
+    const list = document.getElementById(ID.list);
     let r = this.run();
     if (r.missing) {
       list.setAttribute("aria-busy", "true");
@@ -256,8 +281,8 @@ class SearchPage {
     this.renderTabs();
     this.renderCounts(r);
     this.renderTop(r);
-    const graph = document.getElementById("graph");
-    const list = document.getElementById("list");
+    const graph = document.getElementById(ID.graph);
+    const list = document.getElementById(ID.list);
     if (this.state.tab === "list") {
       graph.hidden = true;
       list.hidden = false;
@@ -272,7 +297,7 @@ class SearchPage {
   }
 
   renderUnderstood(r) {
-    const node = document.getElementById("understood");
+    const node = document.getElementById(ID.understood);
     node.replaceChildren();
     const notes = [];
     const parts = [];
@@ -291,7 +316,7 @@ class SearchPage {
     }
     if (notes.length) node.append(el("strong", {}, notes.join(", ")), parts.length ? " · " : "");
     if (parts.length) node.append("이렇게 찾았습니다: ", ...parts.flatMap((p, i) => (i ? [", ", p] : [p])));
-    const list = document.getElementById("q-complete");
+    const list = document.getElementById(ID.qComplete);
     if (list) list.replaceChildren(...r.completions.map((c) => el("option", { value: this.completeWith(c) })));
   }
 
@@ -303,10 +328,10 @@ class SearchPage {
   }
 
   renderFacets(r) {
-    const aside = document.getElementById("facets");
+    const aside = document.getElementById(ID.facets);
     aside.replaceChildren();
     const n = this.state.filters.length;
-    document.getElementById("facet-summary").textContent = n ? `분류로 거르기 (${n}개 적용)` : "분류로 거르기";
+    document.getElementById(ID.facetSummary).textContent = n ? `분류로 거르기 (${n}개 적용)` : "분류로 거르기";
     for (const f of this.facets) {
       const counts = r.facets[f.key] || [];
       const shown = counts.filter((c) => c.count > 0 || c.selected);
@@ -326,7 +351,7 @@ class SearchPage {
   }
 
   renderApplied() {
-    const node = document.getElementById("applied");
+    const node = document.getElementById(ID.applied);
     node.replaceChildren();
     if (!this.state.filters.length) return;
     node.append(el("span", { class: "applied-label" }, "적용된 필터"));
@@ -342,7 +367,7 @@ class SearchPage {
   }
 
   renderNotice(r) {
-    const node = document.getElementById("notice");
+    const node = document.getElementById(ID.notice);
     node.replaceChildren();
     if (!this.state.q.trim()) {
       if (this.state.filters.length) node.append("검색어 없이 고른 필터로만 추린 목록입니다. 가장 최근 사례가 먼저 나옵니다.");
@@ -354,7 +379,7 @@ class SearchPage {
   }
 
   renderSuggestions(r) {
-    const node = document.getElementById("suggested");
+    const node = document.getElementById(ID.suggested);
     node.replaceChildren(el("span", { class: "suggested-label" }, "추천 필터"));
     if (!this.state.q.trim()) {
       node.append(el("span", { class: "muted" }, " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다."));
@@ -370,7 +395,7 @@ class SearchPage {
   }
 
   renderTabs() {
-    const node = document.getElementById("tabs");
+    const node = document.getElementById(ID.tabs);
     node.replaceChildren();
     const tabs = [["cause", "원인"], ["component", "구성 요소"], ["symptom", "증상"], ["factor", "기여 요인"], ["list", "사례"]];
     for (const [key, text] of tabs) {
@@ -378,7 +403,7 @@ class SearchPage {
       node.append(
         el("button", {
           type: "button", role: "tab", id: `tab-${key}`, "aria-selected": selected ? "true" : "false",
-          "aria-controls": key === "list" ? "list" : "graph", tabindex: selected ? "0" : "-1",
+          "aria-controls": key === "list" ? ID.list : ID.graph, tabindex: selected ? "0" : "-1",
           onclick: () => this.update({ tab: key }, "push"),
           onkeydown: (e) => {
             const i = tabs.findIndex(([k]) => k === key);
@@ -391,17 +416,17 @@ class SearchPage {
   }
 
   renderCounts(r) {
-    document.getElementById("count").textContent = `사례 ${r.total}건`;
+    document.getElementById(ID.count).textContent = `사례 ${r.total}건`;
     const first = r.total ? (r.page - 1) * r.per_page + 1 : 0;
     const last = Math.min(r.total, r.page * r.per_page);
     const cut = r.cut ? " · 검색어가 길어 앞부분만 찾았습니다" : "";
-    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째${cut}`
+    document.getElementById(ID.range).textContent = r.total ? `${r.total}건 중 ${first}~${last}번째${cut}`
       : r.unsearchable ? "검색할 수 있는 낱말이 없습니다. 글자나 숫자로 된 낱말을 넣어 보세요."
       : "맞는 사례가 없습니다. 낱말을 줄이거나 필터를 풀어 보세요.";
   }
 
   renderTop(r) {
-    const node = document.getElementById("top");
+    const node = document.getElementById(ID.top);
     node.replaceChildren();
     if (!r.total) return;
     const top = (key) => (r.facets[key] || []).filter((c) => c.in_results > 0).sort((a, b) => b.in_results - a.in_results || a.ko.localeCompare(b.ko)).slice(0, 3);
@@ -412,7 +437,7 @@ class SearchPage {
   }
 
   renderHits(r, terms) {
-    const list = document.getElementById("list");
+    const list = document.getElementById(ID.list);
     const item = (h) => {
       const tags = el("ul", { class: "tags" });
       for (const key of ["cause", "component", "symptom"]) {
@@ -447,15 +472,15 @@ class SearchPage {
     const apply = (facet, slug) => {
       if (!this.state.filters.some(([f, s]) => f === facet && s === slug)) this.toggle(facet, slug);
     };
-    this.graph.drawGraph(document.getElementById("graph"), r.graph, this.labels, apply);
+    this.graph.drawGraph(document.getElementById(ID.graph), r.graph, this.labels, apply);
   }
 
   renderPager(r) {
-    const nav = document.getElementById("pager");
+    const nav = document.getElementById(ID.pager);
     nav.replaceChildren();
     const pages = Math.ceil(r.total / r.per_page);
     if (pages <= 1 || this.state.tab !== "list") return;
-    const go = (p) => { this.update({ page: p }, "push"); document.getElementById("count").scrollIntoView({ block: "start" }); };
+    const go = (p) => { this.update({ page: p }, "push"); document.getElementById(ID.count).scrollIntoView({ block: "start" }); };
     nav.append(el("button", { type: "button", disabled: r.page <= 1, onclick: () => go(r.page - 1) }, "이전"));
     for (let p = 1; p <= pages; p++) {
       nav.append(el("button", { type: "button", class: "page", "aria-current": p === r.page ? "page" : null, onclick: () => go(p) }, p));
@@ -465,7 +490,7 @@ class SearchPage {
 }
 
 watchConnection();
-if (document.getElementById("search")) {
+if (document.getElementById(ID.search)) {
   Promise.all([loadLibrary(), import(asset("graph.js"))])
     .finally(startServiceWorker)
     .then(async ([lib, graph]) => {
@@ -481,7 +506,7 @@ if (document.getElementById("search")) {
     })
     .catch((e) => {
       console.warn("search unavailable:", e);
-      const note = document.getElementById("notice");
+      const note = document.getElementById(ID.notice);
       if (note) note.textContent = "검색 모듈을 불러오지 못했습니다. 아래 목록은 모든 사례입니다.";
       document.body.dataset.ready = "failed";
     });

@@ -459,7 +459,9 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     };
     let wasm = group("wasm", &|n| n.ends_with(".wasm"));
     // What the search page loads; the widget and the package API are reported apart.
-    let js = group("JS", &|n| matches!(n, "app.js" | "graph.js" | "pkg/library.js" | "pkg/incident_library.js"));
+    let js = group("JS", &|n| {
+        matches!(n, "app.js" | "graph.js" | "pkg/library.js" | "pkg/incident_library.js")
+    });
     let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
     let css = group("CSS", &|n| n.ends_with(".css"));
     let is_listing = |n: &str| n.starts_with("index/listing-");
