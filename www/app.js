@@ -12,7 +12,6 @@ const at = (path) => new URL(path, base).href;
 // another build are never mixed in.
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
-const FACET_KEYS = ["cause", "component", "symptom", "factor", "org"];
 const PER_PAGE = 10;
 
 // The ids of the page elements this script looks up, named here only: the build
@@ -84,10 +83,11 @@ function startServiceWorker() {
 }
 
 // ---------------------------------------------------------------- state <-> URL
-function readState(tabs) {
+// `keys`: the index's facet keys; `tabs`: the graph's tabs (see graph.js).
+function readState(keys, tabs) {
   const p = new URLSearchParams(location.search);
   const filters = [];
-  for (const key of FACET_KEYS) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
+  for (const key of keys) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
   const sort = p.get("sort");
   const tab = p.get("tab");
   return {
@@ -145,11 +145,10 @@ async function loadLibrary() {
 class SearchPage {
   constructor(lib, graph) {
     this.lib = lib;
-    // The flow graph's module (graph.js), and the columns of each of its tabs.
+    // The flow graph's module (graph.js).
     this.graph = graph;
-    this.tabs = graph.GRAPH_TABS;
     this.setFacets(lib.facets());
-    this.state = readState(this.tabs);
+    this.state = readState(this.keys, this.tabs);
     this.input = document.getElementById(ID.q);
     this.composing = false;
     this.submitAfterComposition = false;
@@ -166,8 +165,13 @@ class SearchPage {
     this.render();
   }
 
+  // The facets of the index (every facet, with its labels and values) name the
+  // filters that the URL may hold and the tabs of the graph.
   setFacets(facets) {
     this.facets = facets;
+    this.keys = facets.map((f) => f.key);
+    // The columns that each tab of the graph shows, by tab.
+    this.tabs = this.graph.graphTabs(this.keys);
     this.labels = {};
     for (const f of facets) {
       this.labels[f.key] = { ko: f.ko, values: Object.fromEntries(f.values.map((v) => [v.slug, v.ko])) };
@@ -201,7 +205,7 @@ class SearchPage {
       this.update({ q: this.input.value, page: 1 }, "push");
     });
     addEventListener("popstate", () => {
-      this.state = readState(this.tabs);
+      this.state = readState(this.keys, this.tabs);
       this.input.value = this.state.q;
       this.render();
     });
@@ -397,7 +401,7 @@ class SearchPage {
   renderTabs() {
     const node = document.getElementById(ID.tabs);
     node.replaceChildren();
-    const tabs = [["cause", "원인"], ["component", "구성 요소"], ["symptom", "증상"], ["factor", "기여 요인"], ["list", "사례"]];
+    const tabs = [...Object.keys(this.tabs).map((key) => [key, this.labels[key].ko]), ["list", "사례"]];
     for (const [key, text] of tabs) {
       const selected = this.state.tab === key;
       node.append(
