@@ -458,7 +458,8 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         }
     };
     let wasm = group("wasm", &|n| n.ends_with(".wasm"));
-    // What the search page loads; the widget and the package API are reported apart.
+    // What the search page loads (its scripts, the package's loader and the binding);
+    // the widget and the package API are reported apart.
     let js = group("JS", &|n| {
         matches!(n, "app.js" | "graph.js" | "pkg/library.js" | "pkg/incident_library.js")
     });
