@@ -1,6 +1,6 @@
 // Minifies the browser scripts for the bundle: the site's own scripts
-// (www/app.js, www/widget.js) into pkg/ with a stamp naming the source they were
-// made from, and the package's modules in pkg/ in place.
+// (www/app.js, www/graph.js, www/widget.js) into pkg/ with a stamp naming the
+// source they were made from, and the package's modules in pkg/ in place.
 //
 //   node scripts/minify.mjs
 //
@@ -26,6 +26,7 @@ async function small(code) {
 
 const stamped = [
   ["www/app.js", "pkg/app.js"],
+  ["www/graph.js", "pkg/graph.js"],
   ["www/widget.js", "pkg/widget.js"],
 ];
 for (const [source, target] of stamped) {
@@ -36,4 +37,4 @@ for (const [source, target] of stamped) {
 for (const file of ["pkg/incident_library.js", "pkg/library.js"]) {
   writeFileSync(file, (await small(readFileSync(file, "utf8"))) + "\n");
 }
-console.log("minify: pkg/app.js, pkg/widget.js, pkg/incident_library.js, pkg/library.js");
+console.log("minify: pkg/app.js, pkg/graph.js, pkg/widget.js, pkg/incident_library.js, pkg/library.js");

@@ -12,14 +12,32 @@ const at = (path) => new URL(path, base).href;
 // another build are never mixed in.
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
-const FACET_KEYS = ["cause", "component", "symptom", "factor", "org"];
-const GRAPH_TABS = {
-  cause: ["cause", "component", "symptom"],
-  component: ["component", "symptom", "factor"],
-  symptom: ["symptom", "factor", "cause"],
-  factor: ["factor", "cause", "component"],
-};
 const PER_PAGE = 10;
+
+// The ids of the page elements this script looks up, named here only: the build
+// reads this block when it is compiled (crates/build/src/ids.rs) and writes the
+// pages with these ids. One `name: "id",` a line.
+const ID = Object.freeze({
+  offline: "offline",
+  search: "search",
+  searchForm: "search-form",
+  q: "q",
+  qComplete: "q-complete",
+  understood: "understood",
+  facetPanel: "facet-panel",
+  facetSummary: "facet-summary",
+  facets: "facets",
+  applied: "applied",
+  notice: "notice",
+  suggested: "suggested",
+  tabs: "tabs",
+  count: "count",
+  range: "range",
+  top: "top",
+  graph: "graph",
+  list: "list",
+  pager: "pager",
+});
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -38,7 +56,7 @@ function el(tag, attrs = {}, ...children) {
 
 // ---------------------------------------------------------------- offline
 function watchConnection() {
-  const badge = document.getElementById("offline");
+  const badge = document.getElementById(ID.offline);
   const show = () => { if (badge) badge.hidden = navigator.onLine; };
   addEventListener("online", show);
   addEventListener("offline", show);
@@ -65,10 +83,11 @@ function startServiceWorker() {
 }
 
 // ---------------------------------------------------------------- state <-> URL
-function readState() {
+// `keys`: the index's facet keys; `tabs`: the graph's tabs (see graph.js).
+function readState(keys, tabs) {
   const p = new URLSearchParams(location.search);
   const filters = [];
-  for (const key of FACET_KEYS) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
+  for (const key of keys) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
   const sort = p.get("sort");
   const tab = p.get("tab");
   return {
@@ -79,7 +98,7 @@ function readState() {
     // overflow what the module reads.
     page: Math.min(100000, Math.max(1, parseInt(p.get("page") || "1", 10) || 1)),
     // Own keys only: `__proto__` or `toString` are in every object.
-    tab: Object.hasOwn(GRAPH_TABS, tab ?? "") ? tab : "list",
+    tab: Object.hasOwn(tabs, tab ?? "") ? tab : "list",
   };
 }
 
@@ -117,38 +136,25 @@ function highlighted(text, terms) {
 }
 
 // ---------------------------------------------------------------- the search page
+// The package's loader (pkg/library.js), asked for the files of this page's build.
 async function loadLibrary() {
-  const { default: init, IncidentLibrary } = await import(asset("pkg/incident_library.js"));
-  await init({ module_or_path: asset("pkg/incident_library_bg.wasm") });
-  const fetchBytes = async (name) => {
-    const r = await fetch(asset("index/" + name));
-    if (!r.ok) throw new Error(`index/${name}: HTTP ${r.status}`);
-    return new Uint8Array(await r.arrayBuffer());
-  };
-  const meta = await fetchBytes("meta.bin");
-  const files = {};
-  await Promise.all(IncidentLibrary.chunkFiles(meta).map(async (n) => { files[n] = await fetchBytes(n); }));
-  const lib = new IncidentLibrary(meta, files);
-  // Titles and summaries live in one small file per incident, fetched for the hits
-  // that are shown.
-  lib.fetchListings = async (names) => {
-    const loaded = await Promise.all(names.map(async (n) => [n, await fetchBytes(n)]));
-    for (const [n, bytes] of loaded) lib.addListing(n, bytes);
-  };
-  return lib;
+  const { IncidentLibrary } = await import(asset("pkg/library.js"));
+  return IncidentLibrary.open(base, { version });
 }
 
 class SearchPage {
-  constructor(lib) {
+  constructor(lib, graph) {
     this.lib = lib;
+    // The flow graph's module (graph.js).
+    this.graph = graph;
     this.setFacets(lib.facets());
-    this.state = readState();
-    this.input = document.getElementById("q");
+    this.state = readState(this.keys, this.tabs);
+    this.input = document.getElementById(ID.q);
     this.composing = false;
     this.submitAfterComposition = false;
     this.bind();
     // On a phone the filters start folded so that the results come first.
-    if (matchMedia("(max-width: 52rem)").matches) document.getElementById("facet-panel").open = false;
+    if (matchMedia("(max-width: 52rem)").matches) document.getElementById(ID.facetPanel).open = false;
     this.input.value = this.state.q;
     this.ready = this.render();
   }
@@ -159,8 +165,13 @@ class SearchPage {
     this.render();
   }
 
+  // The facets of the index (every facet, with its labels and values) name the
+  // filters that the URL may hold and the tabs of the graph.
   setFacets(facets) {
     this.facets = facets;
+    this.keys = facets.map((f) => f.key);
+    // The columns that each tab of the graph shows, by tab.
+    this.tabs = this.graph.graphTabs(this.keys);
     this.labels = {};
     for (const f of facets) {
       this.labels[f.key] = { ko: f.ko, values: Object.fromEntries(f.values.map((v) => [v.slug, v.ko])) };
@@ -172,7 +183,7 @@ class SearchPage {
   }
 
   bind() {
-    const form = document.getElementById("search-form");
+    const form = document.getElementById(ID.searchForm);
     // Results follow every keystroke, also while a Korean syllable is being
     // composed; the input's value is never written while the user types.
     this.input.addEventListener("input", (e) => {
@@ -194,7 +205,7 @@ class SearchPage {
       this.update({ q: this.input.value, page: 1 }, "push");
     });
     addEventListener("popstate", () => {
-      this.state = readState();
+      this.state = readState(this.keys, this.tabs);
       this.input.value = this.state.q;
       this.render();
     });
@@ -221,9 +232,9 @@ class SearchPage {
     const s = this.state;
     // While typing, the last word also matches as the start of a longer term.
     const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE, prefix: true };
-    if (s.tab !== "list") request.graph = GRAPH_TABS[s.tab];
+    if (s.tab !== "list") request.graph = this.tabs[s.tab];
     try {
-      const r = this.lib.search(request);
+      const r = this.lib.core.search(request);
       // A page past the last (an old or edited link): show the last page.
       const last = Math.max(1, Math.ceil(r.total / PER_PAGE));
       if (s.page > last) {
@@ -248,7 +259,7 @@ class SearchPage {
   // files wins; a failed fetch (offline, file not kept) leaves those hits untitled.
   async render() {
     const generation = (this.generation = (this.generation ?? 0) + 1);
-    const list = document.getElementById("list");
+    const list = document.getElementById(ID.list);
     let r = this.run();
     if (r.missing) {
       list.setAttribute("aria-busy", "true");
@@ -274,8 +285,8 @@ class SearchPage {
     this.renderTabs();
     this.renderCounts(r);
     this.renderTop(r);
-    const graph = document.getElementById("graph");
-    const list = document.getElementById("list");
+    const graph = document.getElementById(ID.graph);
+    const list = document.getElementById(ID.list);
     if (this.state.tab === "list") {
       graph.hidden = true;
       list.hidden = false;
@@ -290,7 +301,7 @@ class SearchPage {
   }
 
   renderUnderstood(r) {
-    const node = document.getElementById("understood");
+    const node = document.getElementById(ID.understood);
     node.replaceChildren();
     const notes = [];
     const parts = [];
@@ -309,7 +320,7 @@ class SearchPage {
     }
     if (notes.length) node.append(el("strong", {}, notes.join(", ")), parts.length ? " · " : "");
     if (parts.length) node.append("이렇게 찾았습니다: ", ...parts.flatMap((p, i) => (i ? [", ", p] : [p])));
-    const list = document.getElementById("q-complete");
+    const list = document.getElementById(ID.qComplete);
     if (list) list.replaceChildren(...r.completions.map((c) => el("option", { value: this.completeWith(c) })));
   }
 
@@ -321,10 +332,10 @@ class SearchPage {
   }
 
   renderFacets(r) {
-    const aside = document.getElementById("facets");
+    const aside = document.getElementById(ID.facets);
     aside.replaceChildren();
     const n = this.state.filters.length;
-    document.getElementById("facet-summary").textContent = n ? `분류로 거르기 (${n}개 적용)` : "분류로 거르기";
+    document.getElementById(ID.facetSummary).textContent = n ? `분류로 거르기 (${n}개 적용)` : "분류로 거르기";
     for (const f of this.facets) {
       const counts = r.facets[f.key] || [];
       const shown = counts.filter((c) => c.count > 0 || c.selected);
@@ -344,7 +355,7 @@ class SearchPage {
   }
 
   renderApplied() {
-    const node = document.getElementById("applied");
+    const node = document.getElementById(ID.applied);
     node.replaceChildren();
     if (!this.state.filters.length) return;
     node.append(el("span", { class: "applied-label" }, "적용된 필터"));
@@ -360,7 +371,7 @@ class SearchPage {
   }
 
   renderNotice(r) {
-    const node = document.getElementById("notice");
+    const node = document.getElementById(ID.notice);
     node.replaceChildren();
     if (!this.state.q.trim()) {
       if (this.state.filters.length) node.append("검색어 없이 고른 필터로만 추린 목록입니다. 가장 최근 사례가 먼저 나옵니다.");
@@ -372,7 +383,7 @@ class SearchPage {
   }
 
   renderSuggestions(r) {
-    const node = document.getElementById("suggested");
+    const node = document.getElementById(ID.suggested);
     node.replaceChildren(el("span", { class: "suggested-label" }, "추천 필터"));
     if (!this.state.q.trim()) {
       node.append(el("span", { class: "muted" }, " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다."));
@@ -388,15 +399,15 @@ class SearchPage {
   }
 
   renderTabs() {
-    const node = document.getElementById("tabs");
+    const node = document.getElementById(ID.tabs);
     node.replaceChildren();
-    const tabs = [["cause", "원인"], ["component", "구성 요소"], ["symptom", "증상"], ["factor", "기여 요인"], ["list", "사례"]];
+    const tabs = [...Object.keys(this.tabs).map((key) => [key, this.labels[key].ko]), ["list", "사례"]];
     for (const [key, text] of tabs) {
       const selected = this.state.tab === key;
       node.append(
         el("button", {
           type: "button", role: "tab", id: `tab-${key}`, "aria-selected": selected ? "true" : "false",
-          "aria-controls": key === "list" ? "list" : "graph", tabindex: selected ? "0" : "-1",
+          "aria-controls": key === "list" ? ID.list : ID.graph, tabindex: selected ? "0" : "-1",
           onclick: () => this.update({ tab: key }, "push"),
           onkeydown: (e) => {
             const i = tabs.findIndex(([k]) => k === key);
@@ -409,17 +420,17 @@ class SearchPage {
   }
 
   renderCounts(r) {
-    document.getElementById("count").textContent = `사례 ${r.total}건`;
+    document.getElementById(ID.count).textContent = `사례 ${r.total}건`;
     const first = r.total ? (r.page - 1) * r.per_page + 1 : 0;
     const last = Math.min(r.total, r.page * r.per_page);
     const cut = r.cut ? " · 검색어가 길어 앞부분만 찾았습니다" : "";
-    document.getElementById("range").textContent = r.total ? `${r.total}건 중 ${first}~${last}번째${cut}`
+    document.getElementById(ID.range).textContent = r.total ? `${r.total}건 중 ${first}~${last}번째${cut}`
       : r.unsearchable ? "검색할 수 있는 낱말이 없습니다. 글자나 숫자로 된 낱말을 넣어 보세요."
       : "맞는 사례가 없습니다. 낱말을 줄이거나 필터를 풀어 보세요.";
   }
 
   renderTop(r) {
-    const node = document.getElementById("top");
+    const node = document.getElementById(ID.top);
     node.replaceChildren();
     if (!r.total) return;
     const top = (key) => (r.facets[key] || []).filter((c) => c.in_results > 0).sort((a, b) => b.in_results - a.in_results || a.ko.localeCompare(b.ko)).slice(0, 3);
@@ -430,7 +441,7 @@ class SearchPage {
   }
 
   renderHits(r, terms) {
-    const list = document.getElementById("list");
+    const list = document.getElementById(ID.list);
     const item = (h) => {
       const tags = el("ul", { class: "tags" });
       for (const key of ["cause", "component", "symptom"]) {
@@ -461,78 +472,19 @@ class SearchPage {
   }
 
   renderGraph(r) {
-    const node = document.getElementById("graph");
-    node.replaceChildren();
-    const g = r.graph;
-    if (!g || !g.nodes.length) {
-      node.append(el("p", { class: "muted" }, "그릴 사례가 없습니다."));
-      return;
-    }
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = (tag, attrs = {}) => {
-      const n = document.createElementNS(NS, tag);
-      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-      return n;
+    // A node applies its value as a filter, unless it is applied already.
+    const apply = (facet, slug) => {
+      if (!this.state.filters.some(([f, s]) => f === facet && s === slug)) this.toggle(facet, slug);
     };
-    const width = 900, colW = 16, gap = 10, top = 30;
-    // A node is as tall as the most incidents it carries on either side: an
-    // incident with two components leaves its cause by two bands.
-    const inFlow = new Array(g.nodes.length).fill(0), outFlow = new Array(g.nodes.length).fill(0);
-    for (const l of g.links) { outFlow[l.source] += l.count; inFlow[l.target] += l.count; }
-    const size = g.nodes.map((n, i) => Math.max(n.count, inFlow[i], outFlow[i]));
-    const columns = g.columns.map((_, c) => g.nodes.map((n, i) => ({ ...n, i })).filter((n) => n.column === c));
-    const colSum = (col) => col.reduce((s, n) => s + size[n.i], 0);
-    const unit = Math.max(4, Math.min(28, 420 / Math.max(...columns.map(colSum))));
-    const height = top + Math.max(...columns.map((col) => colSum(col) * unit + col.length * gap)) + 10;
-    const x = (c) => 20 + c * ((width - 260) / Math.max(1, g.columns.length - 1));
-    const pos = {};
-    columns.forEach((col, c) => {
-      let y = top;
-      for (const n of col) { const h = size[n.i] * unit; pos[n.i] = { x: x(c), y, h, outY: y, inY: y }; y += h + gap; }
-    });
-    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "원인, 구성 요소, 증상의 흐름", class: "flow" });
-    g.columns.forEach((key, c) => {
-      const t = svg("text", { x: x(c), y: 16, class: "col" });
-      t.textContent = this.labels[key]?.ko ?? key;
-      root.append(t);
-    });
-    for (const l of g.links) {
-      const a = pos[l.source], b = pos[l.target];
-      const w = l.count * unit;
-      const y1 = a.outY + w / 2, y2 = b.inY + w / 2;
-      a.outY += w; b.inY += w;
-      const x1 = a.x + colW, x2 = b.x, mx = (x1 + x2) / 2;
-      const path = svg("path", { d: `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`, "stroke-width": Math.max(1, w), class: "band" });
-      const title = svg("title");
-      title.textContent = `${g.nodes[l.source].ko} → ${g.nodes[l.target].ko}: ${l.count}건`;
-      path.append(title);
-      root.append(path);
-    }
-    for (const n of g.nodes) {
-      const p = pos[g.nodes.indexOf(n)];
-      const group = svg("g", { class: "node", tabindex: 0, role: "button", "aria-label": `${this.labels[n.facet]?.ko}: ${n.ko} ${n.count}건, 필터로 적용` });
-      group.dataset.facet = n.facet;
-      group.dataset.slug = n.slug;
-      group.append(svg("rect", { x: p.x, y: p.y, width: colW, height: Math.max(2, p.h) }));
-      const label = svg("text", { x: p.x + colW + 6, y: p.y + Math.max(2, p.h) / 2 + 5 });
-      label.textContent = `${n.ko} (${n.count})`;
-      group.append(label);
-      const apply = () => {
-        if (!this.state.filters.some(([f, s]) => f === n.facet && s === n.slug)) this.toggle(n.facet, n.slug);
-      };
-      group.addEventListener("click", apply);
-      group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); apply(); } });
-      root.append(group);
-    }
-    node.append(root, el("p", { class: "muted" }, "띠의 굵기는 사례 수입니다. 마디를 누르면 그 값으로 거릅니다."));
+    this.graph.drawGraph(document.getElementById(ID.graph), r.graph, this.labels, apply);
   }
 
   renderPager(r) {
-    const nav = document.getElementById("pager");
+    const nav = document.getElementById(ID.pager);
     nav.replaceChildren();
     const pages = Math.ceil(r.total / r.per_page);
     if (pages <= 1 || this.state.tab !== "list") return;
-    const go = (p) => { this.update({ page: p }, "push"); document.getElementById("count").scrollIntoView({ block: "start" }); };
+    const go = (p) => { this.update({ page: p }, "push"); document.getElementById(ID.count).scrollIntoView({ block: "start" }); };
     nav.append(el("button", { type: "button", disabled: r.page <= 1, onclick: () => go(r.page - 1) }, "이전"));
     for (let p = 1; p <= pages; p++) {
       nav.append(el("button", { type: "button", class: "page", "aria-current": p === r.page ? "page" : null, onclick: () => go(p) }, p));
@@ -542,11 +494,11 @@ class SearchPage {
 }
 
 watchConnection();
-if (document.getElementById("search")) {
-  loadLibrary()
+if (document.getElementById(ID.search)) {
+  Promise.all([loadLibrary(), import(asset("graph.js"))])
     .finally(startServiceWorker)
-    .then(async (lib) => {
-      window.incidentSearch = new SearchPage(lib);
+    .then(async ([lib, graph]) => {
+      window.incidentSearch = new SearchPage(lib, graph);
       await window.incidentSearch.ready;
       document.body.dataset.ready = "true";
       // A new build took over (new service worker): search its index from now on.
@@ -558,7 +510,7 @@ if (document.getElementById("search")) {
     })
     .catch((e) => {
       console.warn("search unavailable:", e);
-      const note = document.getElementById("notice");
+      const note = document.getElementById(ID.notice);
       if (note) note.textContent = "검색 모듈을 불러오지 못했습니다. 아래 목록은 모든 사례입니다.";
       document.body.dataset.ready = "failed";
     });

@@ -4,13 +4,13 @@
 //   <incident-search base="https://incidents.example.org/" component="cdn-edge" limit="5"></incident-search>
 //
 // Attributes: base (the library's URL; defaults to where this script came from),
-// query, cause / component / symptom / factor / org (slugs, comma-separated),
-// limit, layout (compact | list | search), lang (ko | en), theme (light | dark | auto).
+// query, one per facet of the library: cause / component / symptom / factor / org
+// (slugs, comma-separated), limit, layout (compact | list | search), lang (ko | en),
+// theme (light | dark | auto).
 // The module and index load on first view or focus, once per page for all widgets.
 // Everything renders inside a shadow root: page styles do not reach in, and the
 // widget's styles do not leak out. Record text is only ever set as text.
 
-const FACETS = ["cause", "component", "symptom", "factor", "org"];
 const TEXT = {
   ko: { title: "관련 사례", search: "사례 검색", loading: "불러오는 중…", none: "맞는 사례가 없습니다.", failed: "사례를 불러오지 못했습니다.", more: "더 보기" },
   en: { title: "Related incidents", search: "Search incidents", loading: "Loading…", none: "No matching incidents.", failed: "Could not load incidents.", more: "More" },
@@ -49,7 +49,9 @@ a:hover, a:focus-visible { text-decoration: underline; }
 `;
 
 class IncidentSearch extends HTMLElement {
-  static observedAttributes = ["base", "query", "limit", "layout", "lang", ...FACETS];
+  // The facet attributes are known once the library is loaded: a MutationObserver
+  // follows them (see activate).
+  static observedAttributes = ["base", "query", "limit", "layout", "lang"];
 
   connectedCallback() {
     if (this.shadowRoot) return;
@@ -121,7 +123,10 @@ class IncidentSearch extends HTMLElement {
     this.loading = true;
     try {
       this.lib = await library(this.base);
-      this.labels = Object.fromEntries(this.lib.facets().map((f) => [f.key, Object.fromEntries(f.values.map((v) => [v.slug, v]))]));
+      const facets = this.lib.facets();
+      this.facetKeys = facets.map((f) => f.key);
+      this.labels = Object.fromEntries(facets.map((f) => [f.key, Object.fromEntries(f.values.map((v) => [v.slug, v]))]));
+      new MutationObserver(() => this.run()).observe(this, { attributeFilter: this.facetKeys });
       await this.run();
       this.dataset.ready = "true";
     } catch (e) {
@@ -133,7 +138,7 @@ class IncidentSearch extends HTMLElement {
 
   async run() {
     const filters = {};
-    for (const f of FACETS) {
+    for (const f of this.facetKeys) {
       const v = this.getAttribute(f);
       if (v) filters[f] = v.split(",").map((s) => s.trim()).filter(Boolean);
     }

@@ -217,6 +217,16 @@ test("graph tabs, and a node click applies its filter", async () => {
   assert.equal(param(page, "tab")[0], "cause");
   assert.ok(await page.locator("#graph svg .node").count() > 5);
   assert.ok(await page.locator("#graph svg .band").count() > 5);
+  // Each tab starts at its facet and goes on with the next two, round again.
+  const columns = () => page.locator("#graph svg text.col").allTextContents();
+  assert.deepEqual(await columns(), ["원인", "구성 요소", "증상"]);
+  await page.getByRole("tab", { name: "기여 요인" }).click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("tab") === "factor");
+  await settled(page);
+  assert.deepEqual(await columns(), ["기여 요인", "원인", "구성 요소"]);
+  await page.getByRole("tab", { name: "원인" }).click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("tab") === "cause");
+  await settled(page);
   await page.locator("#graph .node", { hasText: "재시도 증폭" }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get("cause") === "retry-amplification");
   await settled(page);

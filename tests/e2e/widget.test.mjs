@@ -88,6 +88,13 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
     assert.deepEqual(await shadowTexts(page, "w2", "li a"), native(library, q, "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title), q);
   }
 
+  // A facet attribute set later: the widget follows it.
+  await page.evaluate(() => document.getElementById("w1").setAttribute("component", "app-database"));
+  const want3 = native(library, "", "--filter", "component=app-database", "--limit", "3");
+  await page.waitForFunction((t) => JSON.stringify([...document.getElementById("w1").shadowRoot.querySelectorAll("li a")].map((a) => a.textContent)) === t, JSON.stringify(want3.hits.map((h) => h.title)));
+  await page.evaluate(() => document.getElementById("w1").setAttribute("component", "cdn-edge"));
+  await page.waitForFunction((t) => JSON.stringify([...document.getElementById("w1").shadowRoot.querySelectorAll("li a")].map((a) => a.textContent)) === t, JSON.stringify(titles));
+
   // A click opens the incident page on the library's origin.
   const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#w1 li a").first().click()]);
   await popup.waitForLoadState();

@@ -1,3 +1,5 @@
+import type { IncidentLibrary as Core } from "./incident_library.js";
+
 /** Facet keys of the Incident Library. */
 export type FacetKey = "cause" | "component" | "symptom" | "factor" | "org";
 
@@ -75,12 +77,25 @@ export interface Facet {
   values: { slug: string; ko: string; en: string; synonyms: string[]; count: number }[];
 }
 
+export interface OpenOptions {
+  /** The library's build, added as `?v=<version>` to every file `open` and `search`
+   *  fetch (the module, the index, the listings): a page that names its build never
+   *  meets a cached file of another. The library's own pages pass theirs. */
+  version?: string;
+}
+
 export declare class IncidentLibrary {
   /** Loads the module and the index of the library at `baseUrl` (its site root). */
-  static open(baseUrl: string | URL): Promise<IncidentLibrary>;
+  static open(baseUrl: string | URL, options?: OpenOptions): Promise<IncidentLibrary>;
   readonly base: URL;
   readonly size: number;
+  /** The loaded wasm binding (`incident-library/core`): a synchronous `search` of
+   *  raw requests, whose response names in `missing` the listing files it lacks. */
+  readonly core: Core;
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
+  /** Fetches the listing files named in a `core.search` response's `missing` and
+   *  adds them to the index; the same search then has every title and summary. */
+  fetchListings(names: string[]): Promise<void>;
   facets(): Facet[];
   /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */
   get(id: string): Promise<Record<string, unknown>>;

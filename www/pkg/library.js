@@ -4,20 +4,31 @@
 //   import { IncidentLibrary } from "https://incidents.example.org/pkg/library.js";
 //   const lib = await IncidentLibrary.open("https://incidents.example.org/");
 //   const { hits } = await lib.search("재시도를", { filters: { component: ["cloud-load-balancer"] } });
-import init, { IncidentLibrary as Core } from "./incident_library.js";
 
-let ready;
+// The wasm binding, loaded and started once per version (see `open`). Without a
+// version the import and the module's URL stay literals, which bundlers follow.
+const bindings = {};
+const binding = (v) =>
+  (bindings[v] ??= (v ? import(new URL("incident_library.js" + v, import.meta.url).href) : import("./incident_library.js")).then(async (m) => {
+    const wasm = new URL("incident_library_bg.wasm", import.meta.url);
+    wasm.search = v;
+    await m.default({ module_or_path: wasm });
+    return m.IncidentLibrary;
+  }));
 
 export class IncidentLibrary {
-  /** Loads the module and the index of the library at `baseUrl` (its site root). */
-  static async open(baseUrl) {
+  /** Loads the module and the index of the library at `baseUrl` (its site root).
+   *  With `version`, every file it fetches carries `?v=<version>`: a page of one
+   *  build then never meets a cached file of another. */
+  static async open(baseUrl, { version } = {}) {
     const base = new URL(baseUrl, globalThis.location?.href);
     if (!base.pathname.endsWith("/")) base.pathname += "/";
-    ready ??= init({ module_or_path: new URL("incident_library_bg.wasm", import.meta.url) });
-    await ready;
+    const v = version ? "?v=" + encodeURIComponent(version) : "";
+    const Core = await binding(v);
     const bytes = async (name) => {
-      const r = await fetch(new URL("index/" + name, base));
-      if (!r.ok) throw new Error(`${new URL("index/" + name, base)}: HTTP ${r.status}`);
+      const url = new URL("index/" + name + v, base);
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
       return new Uint8Array(await r.arrayBuffer());
     };
     const meta = await bytes("meta.bin");
@@ -39,9 +50,15 @@ export class IncidentLibrary {
     const request = { query, filters: pairs, sort, page, per_page: perPage, prefix };
     const result = this.core.search(request);
     if (!result.missing) return result;
-    const loaded = await Promise.all(result.missing.map(async (n) => [n, await this.bytes(n)]));
-    for (const [n, b] of loaded) this.core.addListing(n, b);
+    await this.fetchListings(result.missing);
     return this.core.search(request);
+  }
+
+  /** Fetches the listing files a response of `core.search` names in `missing`
+   *  (titles and summaries) and adds them to the index. */
+  async fetchListings(names) {
+    const loaded = await Promise.all(names.map(async (n) => [n, await this.bytes(n)]));
+    for (const [n, b] of loaded) this.core.addListing(n, b);
   }
 
   /** Every facet with its values, labels, synonyms and counts. */

@@ -251,8 +251,9 @@ pub const PKG_FILES: [&str; 3] = ["incident_library.js", "incident_library_bg.wa
 
 /// The site's own scripts, as written in `www/`. With a wasm package the bundle takes
 /// their minified copies from it instead (`scripts/minify.mjs`).
-pub const SITE_SCRIPTS: [(&str, &[u8]); 2] = [
+pub const SITE_SCRIPTS: [(&str, &[u8]); 3] = [
     ("app.js", include_bytes!("../../../www/app.js")),
+    ("graph.js", include_bytes!("../../../www/graph.js")),
     ("widget.js", include_bytes!("../../../www/widget.js")),
 ];
 
@@ -420,7 +421,7 @@ fn version_of(files: &[(String, Vec<u8>)]) -> String {
 
 /// True for the files that pages load as versioned assets.
 fn is_asset(name: &str) -> bool {
-    name.starts_with("index/") || name.starts_with("pkg/") || matches!(name, "app.js" | "app.css")
+    name.starts_with("index/") || name.starts_with("pkg/") || matches!(name, "app.js" | "graph.js" | "app.css")
 }
 
 /// The service worker, with the build's version and the files to keep for offline
@@ -457,8 +458,11 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         }
     };
     let wasm = group("wasm", &|n| n.ends_with(".wasm"));
-    // What the search page loads; the widget and the package API are reported apart.
-    let js = group("JS", &|n| n == "app.js" || n == "pkg/incident_library.js");
+    // What the search page loads (its scripts, the package's loader and the binding);
+    // the widget and the package API are reported apart.
+    let js = group("JS", &|n| {
+        matches!(n, "app.js" | "graph.js" | "pkg/library.js" | "pkg/incident_library.js")
+    });
     let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
     let css = group("CSS", &|n| n.ends_with(".css"));
     let is_listing = |n: &str| n.starts_with("index/listing-");

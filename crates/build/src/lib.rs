@@ -15,6 +15,7 @@ pub mod bundle;
 pub mod corpus;
 pub mod error;
 pub mod eval;
+mod ids;
 pub mod indexer;
 pub mod kodic;
 pub mod lexicon;

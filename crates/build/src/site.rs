@@ -13,6 +13,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use crate::corpus::{Corpus, Incident, Value};
+use crate::ids::id;
 use incident_core::index::FACETS;
 
 /// Number of related incidents shown when a record lists none.
@@ -74,7 +75,7 @@ fn layout(title: &str, root: &str, version: &str, description: Option<&str>, bod
                         a href={ (root) "./" } { "검색" }
                         a href={ (root) "about/" } { "읽는 법" }
                     }
-                    span #offline role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
+                    span #(id!(offline)) role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
                 }
                 main #main { (body) }
                 footer.site {
@@ -352,21 +353,21 @@ fn search_page(corpus: &Corpus, version: &str) -> Page {
     let root = "";
     let ids = newest_first(corpus, |_| true);
     let body = html! {
-        section #search .search aria-label="사례 검색" {
-            form #search-form role="search" action="./" method="get" {
-                label for="q" { "사례 검색" }
+        section #(id!(search)) .search aria-label="사례 검색" {
+            form #(id!(searchForm)) role="search" action="./" method="get" {
+                label for=(id!(q)) { "사례 검색" }
                 div.searchbox {
-                    input #q name="q" type="search" autocomplete="off" spellcheck="false" list="q-complete" placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
-                    datalist #q-complete {}
+                    input #(id!(q)) name="q" type="search" autocomplete="off" spellcheck="false" list=(id!(qComplete)) placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
+                    datalist #(id!(qComplete)) {}
                     button type="submit" { "검색" }
                 }
-                p #understood .understood aria-live="polite" {}
+                p #(id!(understood)) .understood aria-live="polite" {}
             }
             div.layout {
                 aside.facets aria-label="분류 필터" {
-                    details #facet-panel open {
-                        summary #facet-summary { "분류로 거르기" }
-                        div #facets {
+                    details #(id!(facetPanel)) open {
+                        summary #(id!(facetSummary)) { "분류로 거르기" }
+                        div #(id!(facets)) {
                             @for (f, (key, ko, _)) in FACETS.iter().enumerate() {
                                 details.facet open {
                                     summary { (ko) }
@@ -382,19 +383,19 @@ fn search_page(corpus: &Corpus, version: &str) -> Page {
                     }
                 }
                 div #results-pane .results {
-                    div #applied .applied {}
-                    p #notice .notice {}
-                    div #suggested .suggested {}
+                    div #(id!(applied)) .applied {}
+                    p #(id!(notice)) .notice {}
+                    div #(id!(suggested)) .suggested {}
                     div.views {
                         span.views-label { "그래프" }
-                        div #tabs role="tablist" aria-label="보기" {}
+                        div #(id!(tabs)) role="tablist" aria-label="보기" {}
                     }
-                    p #count .count { "사례 " (ids.len()) "건" }
-                    p #range .range {}
-                    p #top .top {}
-                    div #graph .graph hidden {}
-                    div #list { (incident_list(corpus, root, &ids)) }
-                    nav #pager .pager aria-label="쪽" {}
+                    p #(id!(count)) .count { "사례 " (ids.len()) "건" }
+                    p #(id!(range)) .range {}
+                    p #(id!(top)) .top {}
+                    div #(id!(graph)) .graph hidden {}
+                    div #(id!(list)) { (incident_list(corpus, root, &ids)) }
+                    nav #(id!(pager)) .pager aria-label="쪽" {}
                 }
             }
         }
@@ -441,6 +442,25 @@ fn about_page(version: &str) -> Page {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_page_has_every_id_that_app_js_looks_up() {
+        let corpus = Corpus {
+            taxonomy: crate::corpus::Taxonomy {
+                facets: vec![Vec::new(); FACETS.len()],
+            },
+            incidents: Vec::new(),
+            lexicon: Vec::new(),
+        };
+        let html = search_page(&corpus, "v").html;
+        for (name, id) in crate::ids::all() {
+            assert_eq!(
+                html.matches(&format!(" id=\"{id}\"")).count(),
+                1,
+                "{name}: id {id:?} once in the search page"
+            );
+        }
+    }
 
     #[test]
     fn markdown_never_passes_html_or_script_links() {
