@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use incident_core::hash::{term_key, Field};
 use incident_build::indexer::{record_keys, record_terms};
+use incident_core::hash::{term_key, Field};
 use xorf::{BinaryFuse16, BinaryFuse8, Filter};
 
 /// A classic Bloom filter with `k` hashes derived from one 64-bit key.

@@ -12,13 +12,13 @@ use crate::analyze::Analyzer;
 use crate::corpus::{Corpus, Incident};
 use crate::error::{Error, Result};
 use incident_core::bitset::Bitset;
-use incident_core::membership::TermFilter;
 use incident_core::format::{self, Kind};
 use incident_core::hash::{doc_key, term_key, Field};
 use incident_core::index::{
     ChunkRef, Facet, FacetValue, FilterChunk, LexiconEntry, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
     LISTING_CHUNK,
 };
+use incident_core::membership::TermFilter;
 use incident_core::text::particles;
 use incident_core::vocab::is_common;
 
