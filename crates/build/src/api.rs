@@ -263,7 +263,7 @@ fn facet_map() -> Value {
 }
 
 fn id_schema() -> Value {
-    json!({"type": "string", "pattern": "^IL-[0-9]{4}$"})
+    json!({"type": "string", "pattern": crate::corpus::ID_PATTERN})
 }
 
 fn date_schema() -> Value {
