@@ -49,7 +49,7 @@ fn listing_entry(incident: &Incident) -> Value {
         "org": incident.org,
         "date": incident.date.to_string(),
         "facets": facets_of(incident),
-        "summary": crate::indexer::summary(incident),
+        "summary": crate::summary::summary(incident),
         "url": format!("incidents/{}.json", incident.id),
     })
 }

@@ -357,15 +357,15 @@ pub fn build(
     // assets always come from the same build, whatever a cache holds.
     let version = version_of(&files);
     // Related incidents, listed or computed, for the pages and the API alike.
-    let related: Vec<(Vec<usize>, bool)> = (0..corpus.incidents.len())
-        .map(|d| crate::site::related(&corpus, &index.terms, d))
+    let related: Vec<crate::related::Related> = (0..corpus.incidents.len())
+        .map(|d| crate::related::related(&corpus, &index.terms, d))
         .collect();
     for page in crate::site::pages(&corpus, &related, &version) {
         files.push((page.path, page.html.into_bytes()));
     }
     let related_ids: Vec<Vec<String>> = related
         .iter()
-        .map(|(r, _)| r.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
+        .map(|r| r.incidents.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
         .collect();
     let generated_at = crate::indexer::corpus_date(&corpus);
     files.extend(crate::api::files(&corpus, &related_ids, &generated_at));

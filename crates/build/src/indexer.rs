@@ -22,8 +22,7 @@ use incident_core::membership::TermFilter;
 use incident_core::text::particles;
 use incident_core::vocab::is_common;
 
-/// Longest summary kept in the listing data, in characters.
-pub const SUMMARY_CHARS: usize = 120;
+pub use crate::summary::{summary, SUMMARY_CHARS};
 
 /// The files of a built index, by name, plus figures for the build report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -416,18 +415,4 @@ pub fn corpus_date(corpus: &Corpus) -> String {
         .map(|i| i.date)
         .max()
         .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"))
-}
-
-/// The listing summary: the start of the 요약 section, cut at a word boundary.
-pub fn summary(incident: &Incident) -> String {
-    let text = incident
-        .section("요약")
-        .map(|s| s.text.replace('\n', " "))
-        .unwrap_or_default();
-    if text.chars().count() <= SUMMARY_CHARS {
-        return text;
-    }
-    let cut: String = text.chars().take(SUMMARY_CHARS).collect();
-    let at = cut.rfind(' ').filter(|&i| i > cut.len() / 2).unwrap_or(cut.len());
-    format!("{}…", cut[..at].trim_end_matches([',', '.', ' ']))
 }

@@ -7,16 +7,12 @@
 //! escapes it, or through Markdown rendering with raw HTML turned into text and
 //! link targets limited to http(s), mailto and relative URLs.
 
-use std::collections::BTreeSet;
-
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use crate::corpus::{Corpus, Incident, Value};
+pub use crate::related::{related, Related};
 use incident_core::index::FACETS;
-
-/// Number of related incidents shown when a record lists none.
-const RELATED_COMPUTED: usize = 3;
 
 /// A rendered page: its path inside the bundle and its HTML.
 pub struct Page {
@@ -30,7 +26,7 @@ pub struct Page {
 /// to incident `d` ([`related`]), and whether they were computed.
 /// `version` names the build's assets (`app.js?v=…`) so that a page never meets
 /// assets of another build, whatever a cache holds.
-pub fn pages(corpus: &Corpus, related: &[(Vec<usize>, bool)], version: &str) -> Vec<Page> {
+pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
     let mut out = vec![search_page(corpus, version), about_page(version)];
     for (d, incident) in corpus.incidents.iter().enumerate() {
         out.push(incident_page(corpus, &related[d], incident, version));
@@ -147,57 +143,6 @@ fn dash(v: &Option<String>) -> &str {
     v.as_deref().filter(|s| !s.is_empty()).unwrap_or("–")
 }
 
-/// Related incidents: those the record lists, else the most similar by shared facet
-/// values (weighted) and shared terms.
-pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> (Vec<usize>, bool) {
-    let incident = &corpus.incidents[d];
-    if !incident.related.is_empty() {
-        let listed = incident
-            .related
-            .iter()
-            .filter_map(|id| corpus.incidents.iter().position(|i| &i.id == id))
-            .collect();
-        return (listed, false);
-    }
-    let weights = [("cause", 3.0), ("component", 2.0), ("symptom", 1.0), ("factor", 1.0)];
-    let mut scored: Vec<(f64, usize)> = corpus
-        .incidents
-        .iter()
-        .enumerate()
-        .filter(|&(e, _)| e != d)
-        .map(|(e, other)| {
-            let facets: f64 = weights
-                .iter()
-                .map(|(key, w)| {
-                    w * incident
-                        .facet(key)
-                        .iter()
-                        .filter(|s| other.facet(key).contains(s))
-                        .count() as f64
-                })
-                .sum();
-            let (a, b) = (&terms[d], &terms[e]);
-            let shared = a.intersection(b).count() as f64;
-            let jaccard = if a.is_empty() && b.is_empty() {
-                0.0
-            } else {
-                shared / (a.len() + b.len()) as f64 * 2.0
-            };
-            (facets + 4.0 * jaccard, e)
-        })
-        .filter(|&(s, _)| s > 0.0)
-        .collect();
-    scored.sort_by(|a, b| {
-        b.0.partial_cmp(&a.0)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.1.cmp(&b.1))
-    });
-    (
-        scored.into_iter().take(RELATED_COMPUTED).map(|(_, e)| e).collect(),
-        true,
-    )
-}
-
 fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup {
     html! {
         ul.tags {
@@ -208,10 +153,10 @@ fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup
     }
 }
 
-fn incident_page(corpus: &Corpus, related: &(Vec<usize>, bool), inc: &Incident, version: &str) -> Page {
+fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &str) -> Page {
     let root = "../../";
     let org = label(corpus, "org", &inc.org);
-    let (related, computed) = (&related.0, related.1);
+    let (related, computed) = (&related.incidents, related.computed);
     let body = html! {
         article.incident {
             p.kicker {
@@ -286,7 +231,7 @@ fn incident_page(corpus: &Corpus, related: &(Vec<usize>, bool), inc: &Incident, 
             }
         }
     };
-    let description = crate::indexer::summary(inc);
+    let description = crate::summary::summary(inc);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
         html: layout(&inc.title, root, version, Some(&description), body),
@@ -301,7 +246,7 @@ fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
                 li.hit {
                     h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
                     p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.date.to_string()) { (inc.date.to_string()) } }
-                    p.snippet { (crate::indexer::summary(inc)) }
+                    p.snippet { (crate::summary::summary(inc)) }
                 }
             }
         }
