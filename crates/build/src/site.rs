@@ -153,57 +153,15 @@ fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup
     }
 }
 
+/// The page of one incident: its header, its sections, its classification, checks,
+/// sources and related incidents.
 fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &str) -> Page {
     let root = "../../";
-    let org = label(corpus, "org", &inc.org);
-    let (related, computed) = (&related.incidents, related.computed);
     let body = html! {
         article.incident {
-            p.kicker {
-                span.id { (inc.id) } " · "
-                a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
-                time datetime=(inc.date.to_string()) { (inc.date.to_string()) }
-                @for tag in &inc.tags { " " span.badge { (tag) } }
-            }
-            h1 { (inc.title) }
-            div.summary { (markdown(section(inc, "요약"))) }
-            dl.meta {
-                div { dt { "심각도" } dd { (dash(&inc.severity)) } }
-                div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
-                div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
-                div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
-                div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
-                div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
-            }
-            section aria-labelledby="s-symptoms" {
-                h2 #s-symptoms { "증상" }
-                (markdown(section(inc, "증상")))
-                (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
-            }
-            section aria-labelledby="s-cause" {
-                h2 #s-cause { "원인" }
-                (markdown(section(inc, "원인")))
-                (facet_links(corpus, root, "cause", &inc.facet("cause")))
-                @for name in ["촉발", "감지", "조치", "후속 조치"] {
-                    h3 { (name) }
-                    (markdown(section(inc, name)))
-                }
-            }
-            section aria-labelledby="s-lessons" {
-                h2 #s-lessons { "교훈" }
-                (markdown(section(inc, "교훈")))
-            }
-            section aria-labelledby="s-class" {
-                h2 #s-class { "분류" }
-                dl.classes {
-                    @for (key, ko, _) in FACETS {
-                        @let slugs = inc.facet(key);
-                        @if !slugs.is_empty() {
-                            div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
-                        }
-                    }
-                }
-            }
+            (incident_header(corpus, root, inc))
+            (incident_body(corpus, root, inc))
+            (incident_classes(corpus, root, inc))
             @if !inc.checks.is_empty() {
                 section aria-labelledby="s-checks" {
                     h2 #s-checks { "내 시스템에서 확인할 것" }
@@ -215,26 +173,99 @@ fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &s
                 h2 #s-sources { "출처" }
                 ul { @for url in &inc.sources { li { a href=(url) rel="noopener noreferrer" { (url) } } } }
             }
-            section aria-labelledby="s-related" {
-                h2 #s-related { "관련 사례" }
-                @if related.is_empty() {
-                    p { "–" }
-                } @else {
-                    @if computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
-                    ul.related {
-                        @for &e in related {
-                            @let other = &corpus.incidents[e];
-                            li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
-                        }
-                    }
-                }
-            }
+            (related_section(corpus, root, related))
         }
     };
     let description = crate::summary::summary(inc);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
         html: layout(&inc.title, root, version, Some(&description), body),
+    }
+}
+
+/// The head of an incident page: id, organisation, date and tags, the title, the
+/// summary and the table of severity, impact and times.
+fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    let org = label(corpus, "org", &inc.org);
+    html! {
+        p.kicker {
+            span.id { (inc.id) } " · "
+            a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
+            time datetime=(inc.date.to_string()) { (inc.date.to_string()) }
+            @for tag in &inc.tags { " " span.badge { (tag) } }
+        }
+        h1 { (inc.title) }
+        div.summary { (markdown(section(inc, "요약"))) }
+        dl.meta {
+            div { dt { "심각도" } dd { (dash(&inc.severity)) } }
+            div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
+            div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
+            div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
+            div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
+            div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+        }
+    }
+}
+
+/// The sections of an incident page: symptoms, cause (with trigger, detection,
+/// response and follow-up under it) and lessons.
+fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    html! {
+        section aria-labelledby="s-symptoms" {
+            h2 #s-symptoms { "증상" }
+            (markdown(section(inc, "증상")))
+            (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
+        }
+        section aria-labelledby="s-cause" {
+            h2 #s-cause { "원인" }
+            (markdown(section(inc, "원인")))
+            (facet_links(corpus, root, "cause", &inc.facet("cause")))
+            @for name in ["촉발", "감지", "조치", "후속 조치"] {
+                h3 { (name) }
+                (markdown(section(inc, name)))
+            }
+        }
+        section aria-labelledby="s-lessons" {
+            h2 #s-lessons { "교훈" }
+            (markdown(section(inc, "교훈")))
+        }
+    }
+}
+
+/// The classification of an incident: its values of every facet it has.
+fn incident_classes(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    html! {
+        section aria-labelledby="s-class" {
+            h2 #s-class { "분류" }
+            dl.classes {
+                @for (key, ko, _) in FACETS {
+                    @let slugs = inc.facet(key);
+                    @if !slugs.is_empty() {
+                        div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The related incidents of an incident page, with a note when they were computed.
+fn related_section(corpus: &Corpus, root: &str, related: &Related) -> Markup {
+    html! {
+        section aria-labelledby="s-related" {
+            h2 #s-related { "관련 사례" }
+            @if related.incidents.is_empty() {
+                p { "–" }
+            } @else {
+                @if related.computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
+                ul.related {
+                    @for &e in &related.incidents {
+                        @let other = &corpus.incidents[e];
+                        li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
+                    }
+                }
+            }
+        }
     }
 }
 
