@@ -288,6 +288,9 @@ fn minified_script(pkg: &Path, name: &str, source: &[u8]) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A file of the bundle: its path relative to the bundle root and its bytes.
+type File = (String, Vec<u8>);
+
 /// Checks the corpus in `data`, builds the index and the site and writes the bundle
 /// to `out`. `progress(done, total)` follows the indexing of records.
 pub fn build(
@@ -298,6 +301,29 @@ pub fn build(
     progress: impl FnMut(usize, usize),
 ) -> Result<BuildReport> {
     guard_target(data, out, options.force)?;
+    let corpus = load_corpus(data, out)?;
+    let (scripts, pkg_files) = scripts_and_package(options)?;
+    let index = crate::indexer::build(&corpus, analyzer, progress)?;
+    let mut files: Vec<File> = index
+        .files
+        .iter()
+        .map(|(n, b)| (format!("index/{n}"), b.clone()))
+        .collect();
+    files.extend(scripts);
+    files.extend(static_files());
+    files.extend(pkg_files);
+    // Pages name the assets of their own build (`app.js?v=…`), so a page and its
+    // assets always come from the same build, whatever a cache holds.
+    let version = version_of(&files);
+    files.extend(pages_and_api(&corpus, &index, &version));
+    files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
+    write_bundle(out, &files)?;
+    Ok(report(&corpus, &index, &files))
+}
+
+/// The checked corpus in `data`, or every problem in one error; a corpus without
+/// records is refused too, since its bundle would replace `out` with an empty library.
+fn load_corpus(data: &Path, out: &Path) -> Result<crate::corpus::Corpus> {
     let corpus = crate::corpus::load(data).map_err(|diags| {
         let mut msg = diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n");
         msg.push_str(&format!(
@@ -314,8 +340,14 @@ pub fn build(
             data.display()
         )));
     }
+    Ok(corpus)
+}
+
+/// The site's scripts ([`SITE_SCRIPTS`], minified from the wasm package when there
+/// is one) and the package's files ([`PKG_FILES`] under `pkg/`; none without it).
+fn scripts_and_package(options: &BuildOptions) -> Result<(Vec<File>, Vec<File>)> {
     let mut pkg_files = Vec::new();
-    let mut scripts: Vec<(String, Vec<u8>)> = SITE_SCRIPTS
+    let mut scripts: Vec<File> = SITE_SCRIPTS
         .iter()
         .map(|&(name, source)| (name.to_string(), source.to_vec()))
         .collect();
@@ -335,74 +367,79 @@ pub fn build(
             pkg_files.push((format!("pkg/{name}"), bytes));
         }
     }
+    Ok((scripts, pkg_files))
+}
 
-    let index = crate::indexer::build(&corpus, analyzer, progress)?;
-    let mut files: Vec<(String, Vec<u8>)> = index
-        .files
-        .iter()
-        .map(|(n, b)| (format!("index/{n}"), b.clone()))
-        .collect();
-    files.extend(scripts);
-    files.push(("app.css".into(), include_bytes!("../../../www/app.css").to_vec()));
-    files.push((
-        "examples/embed.html".into(),
-        include_bytes!("../../../www/examples/embed.html").to_vec(),
-    ));
-    files.push((
-        "examples/search.html".into(),
-        include_bytes!("../../../www/examples/search.html").to_vec(),
-    ));
-    files.extend(pkg_files);
-    // Pages name the assets of their own build (`app.js?v=…`), so a page and its
-    // assets always come from the same build, whatever a cache holds.
-    let version = version_of(&files);
-    // Related incidents, listed or computed, for the pages and the API alike.
+/// The stylesheet and the embedding examples, as written in `www/`.
+fn static_files() -> Vec<File> {
+    vec![
+        ("app.css".into(), include_bytes!("../../../www/app.css").to_vec()),
+        (
+            "examples/embed.html".into(),
+            include_bytes!("../../../www/examples/embed.html").to_vec(),
+        ),
+        (
+            "examples/search.html".into(),
+            include_bytes!("../../../www/examples/search.html").to_vec(),
+        ),
+    ]
+}
+
+/// The pages, the API files and `_headers`. Related incidents, listed or
+/// computed, are the same for the pages and the API.
+fn pages_and_api(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, version: &str) -> Vec<File> {
     let related: Vec<crate::related::Related> = (0..corpus.incidents.len())
-        .map(|d| crate::related::related(&corpus, &index.terms, d))
+        .map(|d| crate::related::related(corpus, &index.terms, d))
         .collect();
-    for page in crate::site::pages(&corpus, &related, &version) {
-        files.push((page.path, page.html.into_bytes()));
-    }
+    let mut files: Vec<File> = crate::site::pages(corpus, &related, version)
+        .into_iter()
+        .map(|page| (page.path, page.html.into_bytes()))
+        .collect();
     let related_ids: Vec<Vec<String>> = related
         .iter()
         .map(|r| r.incidents.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
         .collect();
-    let generated_at = crate::indexer::corpus_date(&corpus);
-    files.extend(crate::api::files(&corpus, &related_ids, &generated_at));
+    let generated_at = crate::indexer::corpus_date(corpus);
+    files.extend(crate::api::files(corpus, &related_ids, &generated_at));
     files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
-    files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
+    files
+}
 
+/// Writes `files` into a staging folder and replaces `out` with it.
+fn write_bundle(out: &Path, files: &[File]) -> Result<()> {
     let staging = Staging::new(out)?;
-    for (name, bytes) in &files {
+    for (name, bytes) in files {
         staging.write(name, bytes)?;
     }
-    staging.commit()?;
-    Ok(BuildReport {
+    staging.commit()
+}
+
+/// The report of a build that wrote `files`: counts, files and sizes, with what
+/// ranking adds to the index right after the index row.
+fn report(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, files: &[File]) -> BuildReport {
+    let mut rows = size_report(files);
+    let at = rows
+        .iter()
+        .position(|r| r.what == "index")
+        .map_or(rows.len(), |i| i + 1);
+    for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
+        rows.insert(
+            at + k,
+            SizeRow {
+                what: format!("  {what}"),
+                raw: *raw,
+                gzip: *gzip,
+            },
+        );
+    }
+    BuildReport {
         incidents: corpus.incidents.len(),
         vocab_terms: index.vocab_terms,
         filter_keys: index.filter_keys,
         key_counts: index.key_counts,
-        sizes: {
-            let mut rows = size_report(&files);
-            // What ranking adds to the index, after the index row.
-            let at = rows
-                .iter()
-                .position(|r| r.what == "index")
-                .map_or(rows.len(), |i| i + 1);
-            for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
-                rows.insert(
-                    at + k,
-                    SizeRow {
-                        what: format!("  {what}"),
-                        raw: *raw,
-                        gzip: *gzip,
-                    },
-                );
-            }
-            rows
-        },
+        sizes: rows,
         files: files.iter().map(|(n, b)| (n.clone(), b.len())).collect(),
-    })
+    }
 }
 
 /// The build's version: a hash of the assets and the index (pages derive from the
