@@ -1,7 +1,6 @@
 //! Field checks: what the well-typed fields of one record say. The id against the
 //! file name, the title, the date, the durations, the tags, the source URLs, the
-//! taxonomy slugs and the related ids. Checks across records are in
-//! [`super::load`].
+//! taxonomy slugs and the related ids. The checks across records are in `folder`.
 
 use std::path::Path;
 

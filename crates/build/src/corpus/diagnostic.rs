@@ -1,5 +1,5 @@
-//! What [`super::load`] reports: a [`Diagnostic`] per problem, of a [`Problem`]
-//! class, and the helpers that make them.
+//! What [`load`](super::load()) reports: a [`Diagnostic`] per problem, of a
+//! [`Problem`] class, and the helpers that make them.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -7,9 +7,9 @@
 //! the file, the line, the field and a hint; nothing is built from a corpus that has
 //! any.
 //!
-//! The steps, one private module each: `load` (the folder, the checks across
-//! records) → `record` (one file) → `frontmatter` (the `+++` split and the TOML) →
-//! `fields` (field typing) → `checks` (field checks) → `sections` (the body).
+//! The steps, one private module each: `folder` ([`load`]: the folder, the checks
+//! across records) → `record` (one file) → `frontmatter` (the `+++` split and the
+//! TOML) → `fields` (field typing) → `checks` (field checks) → `sections` (the body).
 //! `taxonomy` reads `taxonomy.toml`, `syntax` holds the shapes of ids, slugs,
 //! durations and URLs, `date` the record date and `diagnostic` what is reported.
 //! Their public items are re-exported here.
@@ -20,8 +20,8 @@ mod checks;
 mod date;
 mod diagnostic;
 mod fields;
+mod folder;
 mod frontmatter;
-mod load;
 mod record;
 mod sections;
 mod syntax;
@@ -31,7 +31,7 @@ mod tests;
 
 pub use date::Date;
 pub use diagnostic::{Diagnostic, Problem};
-pub use load::load;
+pub use folder::load;
 pub use sections::plain_text;
 pub use syntax::{is_incident_id, ID_PATTERN};
 pub use taxonomy::{Taxonomy, Value};

@@ -1,4 +1,4 @@
-//! [`load`]: the whole corpus read and checked in one pass: the taxonomy, the
+//! The corpus folder, read by [`load`] and checked in one pass: the taxonomy, the
 //! lexicon, every record, then the checks across records.
 
 use std::collections::{HashMap, HashSet};
