@@ -201,7 +201,11 @@ fn eojeols(line: &str) -> impl Iterator<Item = &str> {
     text::words(line)
 }
 
-/// Emits the terms of one eojeol from its morphemes and its text.
+/// A compound unit, `XPN* noun XSN*` joined, with the nouns inside it.
+type Unit = (String, Vec<String>);
+
+/// Emits the terms of one eojeol from its morphemes and its text: its Latin and
+/// digit runs, its verb stems and compound runs, then its bare form.
 fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Emitted) {
     let lower = word.to_lowercase();
     if particles::is_suffix_only(&lower) {
@@ -209,8 +213,17 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Emitted) {
         return;
     }
     let start = out.len();
-    // Latin and digit runs are ours to split, not lindera's. Bare numbers are kept
-    // only when they can mean something on their own (503, 2017), not times (09:39).
+    latin_terms(word, out);
+    for run in compound_runs(morphemes, out) {
+        emit_run(&run, out);
+    }
+    bare_term(lower, start, out);
+}
+
+/// Emits the Latin and digit runs of `word` and their parts. Latin and digit runs
+/// are ours to split, not lindera's. Bare numbers are kept only when they can mean
+/// something on their own (503, 2017), not times (09:39).
+fn latin_terms(word: &str, out: &mut Emitted) {
     for run in latin_runs(word) {
         let digits = run.bytes().all(|b| b.is_ascii_digit());
         if !digits || (3..=4).contains(&run.len()) {
@@ -220,14 +233,18 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Emitted) {
             out.push(part);
         }
     }
+}
 
-    // Compound units: XPN* (noun) XSN*; consecutive units form a run.
-    let mut runs: Vec<Vec<(String, Vec<String>)>> = Vec::new();
+/// The compound runs of an eojeol: units `XPN* (noun) XSN*`, consecutive units
+/// forming a run. Verb and adjective stems, which end a run, are emitted as they
+/// come.
+fn compound_runs(morphemes: &[&Morpheme], out: &mut Emitted) -> Vec<Vec<Unit>> {
+    let mut runs: Vec<Vec<Unit>> = Vec::new();
     let mut unit = String::new();
     let mut nouns: Vec<String> = Vec::new();
-    let mut run: Vec<(String, Vec<String>)> = Vec::new();
+    let mut run: Vec<Unit> = Vec::new();
     let mut pending_prefix = String::new();
-    let flush_unit = |unit: &mut String, nouns: &mut Vec<String>, run: &mut Vec<(String, Vec<String>)>| {
+    let flush_unit = |unit: &mut String, nouns: &mut Vec<String>, run: &mut Vec<Unit>| {
         if !unit.is_empty() {
             run.push((std::mem::take(unit), std::mem::take(nouns)));
         }
@@ -266,14 +283,15 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Emitted) {
     if !run.is_empty() {
         runs.push(run);
     }
-    for run in runs {
-        emit_run(&run, out);
-    }
+    runs
+}
 
-    // The bare eojeol, the form the query reaches with the same particle table;
-    // not when the eojeol is itself one of the terms (재시도 is not 재시 + 도). A word
-    // the table leaves whole is kept only when nothing else came of it and it has no
-    // digits: `실행하자` is found through 실행, and `19일까지` is a date, not a term.
+/// Emits the bare eojeol (`lower`, the eojeol lower-cased), the form the query
+/// reaches with the same particle table; not when the eojeol is itself one of the
+/// terms emitted for it since `start` (재시도 is not 재시 + 도). A word the table
+/// leaves whole is kept only when nothing else came of it and it has no digits:
+/// `실행하자` is found through 실행, and `19일까지` is a date, not a term.
+fn bare_term(lower: String, start: usize, out: &mut Emitted) {
     let emitted = &out.terms[start..];
     if !emitted.contains(&lower) {
         let extra = match particles::bare(&lower) {
@@ -291,7 +309,7 @@ fn eojeol_terms(word: &str, morphemes: &[&Morpheme], out: &mut Emitted) {
 /// Emits a compound run: the whole run, every unit and every pair of neighbouring
 /// units, and every noun inside a unit. (Longer sub-runs are left to the query,
 /// which splits a word over the vocabulary.)
-fn emit_run(run: &[(String, Vec<String>)], out: &mut Emitted) {
+fn emit_run(run: &[Unit], out: &mut Emitted) {
     let n = run.len();
     for i in 0..n {
         for j in i + 1..=n {

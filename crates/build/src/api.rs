@@ -49,7 +49,7 @@ fn listing_entry(incident: &Incident) -> Value {
         "org": incident.org,
         "date": incident.date.to_string(),
         "facets": facets_of(incident),
-        "summary": crate::indexer::summary(incident),
+        "summary": crate::summary::summary(incident),
         "url": format!("incidents/{}.json", incident.id),
     })
 }
@@ -84,28 +84,41 @@ fn full_record(incident: &Incident, related: &[String]) -> Value {
     })
 }
 
+/// A file of the API: its path relative to the bundle root and its bytes.
+type File = (String, Vec<u8>);
+
 /// The API files, by path relative to the bundle root. `related[d]` are the ids
 /// shown as related for incident `d` (listed or computed).
 pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let n = corpus.incidents.len();
-    let pages = n.div_ceil(PAGE_SIZE).max(1);
-    let page_name = |p: usize| {
-        if p == 1 {
-            "incidents.json".to_string()
-        } else {
-            format!("incidents-{p}.json")
-        }
-    };
-
+    let mut by_date: Vec<&Incident> = corpus.incidents.iter().collect();
+    by_date.sort_by(|a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id)));
+    let mut out = vec![index_file(corpus, generated_at)];
+    out.extend(listing_files(&by_date, generated_at));
+    out.extend(incident_files(corpus, related, generated_at));
+    let (topic_files, topics) = topic_files(corpus, &by_date, generated_at);
+    out.extend(topic_files);
     out.push((
+        "api/v1/topics.json".into(),
+        envelope(generated_at, json!({ "topics": topics })),
+    ));
+    out.push(vocab_file(corpus, generated_at));
+    for (name, schema) in schemas() {
+        out.push((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
+    }
+    out.push(("api/v1/openapi.json".into(), pretty(&openapi())));
+    out
+}
+
+/// `index.json`: what the library holds and where the other files are.
+fn index_file(corpus: &Corpus, generated_at: &str) -> File {
+    (
         "api/v1/index.json".into(),
         envelope(
             generated_at,
             json!({
                 "name": "Incident Library",
                 "description": "공개된 장애 보고서를 한국어로 정리한 라이브러리의 정적 API. 키가 필요 없다.",
-                "incidents": n,
+                "incidents": corpus.incidents.len(),
                 "facets": FACETS.iter().map(|(k, ko, en)| json!({"key": k, "ko": ko, "en": en})).collect::<Vec<_>>(),
                 "endpoints": {
                     "listing": "incidents.json",
@@ -118,10 +131,22 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Ve
                 }
             }),
         ),
-    ));
+    )
+}
 
-    let mut by_date: Vec<&Incident> = corpus.incidents.iter().collect();
-    by_date.sort_by(|a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id)));
+/// The listing pages, `incidents.json` then `incidents-2.json`, …: [`PAGE_SIZE`]
+/// entries each, newest first; one empty page for an empty library.
+fn listing_files(by_date: &[&Incident], generated_at: &str) -> Vec<File> {
+    let n = by_date.len();
+    let pages = n.div_ceil(PAGE_SIZE).max(1);
+    let page_name = |p: usize| {
+        if p == 1 {
+            "incidents.json".to_string()
+        } else {
+            format!("incidents-{p}.json")
+        }
+    };
+    let mut out = Vec::new();
     for (i, chunk) in by_date
         .chunks(PAGE_SIZE)
         .enumerate()
@@ -142,14 +167,28 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Ve
             ),
         ));
     }
+    out
+}
 
-    for (d, incident) in corpus.incidents.iter().enumerate() {
-        out.push((
-            format!("api/v1/incidents/{}.json", incident.id),
-            envelope(generated_at, full_record(incident, &related[d])),
-        ));
-    }
+/// `incidents/<id>.json`: every incident in full.
+fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<File> {
+    corpus
+        .incidents
+        .iter()
+        .enumerate()
+        .map(|(d, incident)| {
+            (
+                format!("api/v1/incidents/{}.json", incident.id),
+                envelope(generated_at, full_record(incident, &related[d])),
+            )
+        })
+        .collect()
+}
 
+/// `topics/<facet>/<slug>.json` for every taxonomy value, and the entries of
+/// `topics.json`.
+fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (Vec<File>, Vec<Value>) {
+    let mut files = Vec::new();
     let mut topics = Vec::new();
     for (f, (key, _, _)) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
@@ -158,32 +197,8 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Ve
                 .filter(|i| i.facet(key).contains(&value.slug.as_str()))
                 .map(|i| i.id.as_str())
                 .collect();
-            // Related topics: the values of other facets that share the most incidents.
-            let mut shared: Vec<(usize, &str, &str, &str)> = Vec::new();
-            for (g, (other_key, _, _)) in FACETS.iter().enumerate() {
-                if g == f || *other_key == "org" {
-                    continue;
-                }
-                for other in &corpus.taxonomy.facets[g] {
-                    let count = by_date
-                        .iter()
-                        .filter(|i| {
-                            i.facet(key).contains(&value.slug.as_str())
-                                && i.facet(other_key).contains(&other.slug.as_str())
-                        })
-                        .count();
-                    if count > 0 {
-                        shared.push((count, other_key, other.slug.as_str(), other.ko.as_str()));
-                    }
-                }
-            }
-            shared.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)).then(a.2.cmp(b.2)));
-            let related: Vec<Value> = shared
-                .iter()
-                .take(8)
-                .map(|(c, k, s, ko)| json!({"facet": k, "slug": s, "ko": ko, "shared": c}))
-                .collect();
-            out.push((
+            let related = related_topics(corpus, by_date, f, key, &value.slug);
+            files.push((
                 format!("api/v1/topics/{key}/{}.json", value.slug),
                 envelope(
                     generated_at,
@@ -198,11 +213,37 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Ve
             topics.push(json!({"facet": key, "slug": value.slug, "ko": value.ko, "en": value.en, "count": incidents.len(), "url": format!("topics/{key}/{}.json", value.slug)}));
         }
     }
-    out.push((
-        "api/v1/topics.json".into(),
-        envelope(generated_at, json!({ "topics": topics })),
-    ));
+    (files, topics)
+}
 
+/// Related topics of value `slug` of facet `f` (key `key`): the values of other
+/// facets (not the organisation) that share the most incidents with it, at most 8.
+fn related_topics(corpus: &Corpus, by_date: &[&Incident], f: usize, key: &str, slug: &str) -> Vec<Value> {
+    let mut shared: Vec<(usize, &str, &str, &str)> = Vec::new();
+    for (g, (other_key, _, _)) in FACETS.iter().enumerate() {
+        if g == f || *other_key == "org" {
+            continue;
+        }
+        for other in &corpus.taxonomy.facets[g] {
+            let count = by_date
+                .iter()
+                .filter(|i| i.facet(key).contains(&slug) && i.facet(other_key).contains(&other.slug.as_str()))
+                .count();
+            if count > 0 {
+                shared.push((count, other_key, other.slug.as_str(), other.ko.as_str()));
+            }
+        }
+    }
+    shared.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)).then(a.2.cmp(b.2)));
+    shared
+        .iter()
+        .take(8)
+        .map(|(c, k, s, ko)| json!({"facet": k, "slug": s, "ko": ko, "shared": c}))
+        .collect()
+}
+
+/// `vocab.json`: every facet with its values, labels, synonyms and counts.
+fn vocab_file(corpus: &Corpus, generated_at: &str) -> File {
     let vocab: Vec<Value> = FACETS
         .iter()
         .enumerate()
@@ -216,16 +257,10 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Ve
             })
         })
         .collect();
-    out.push((
+    (
         "api/v1/vocab.json".into(),
         envelope(generated_at, json!({ "facets": vocab })),
-    ));
-
-    for (name, schema) in schemas() {
-        out.push((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
-    }
-    out.push(("api/v1/openapi.json".into(), pretty(&openapi())));
-    out
+    )
 }
 
 fn pretty(v: &Value) -> Vec<u8> {
@@ -263,7 +298,7 @@ fn facet_map() -> Value {
 }
 
 fn id_schema() -> Value {
-    json!({"type": "string", "pattern": "^IL-[0-9]{4}$"})
+    json!({"type": "string", "pattern": crate::corpus::ID_PATTERN})
 }
 
 fn date_schema() -> Value {

@@ -13,197 +13,9 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 
-/// The file every bundle holds, which marks the folder as one this tool may replace.
-pub const MARKER: &str = ".incident-library-bundle";
+mod staging;
 
-/// Checks that `out` may be written by a build of the corpus `data`: it must not
-/// be, hold or lie inside `data`; it must be absent, an empty folder, or a bundle
-/// this tool wrote (with [`MARKER`], or an `index/meta.bin` of ours from before the
-/// marker); another folder only with `force`. Nothing is touched.
-pub fn guard_target(data: &Path, out: &Path, force: bool) -> Result<()> {
-    let resolve = |p: &Path| -> PathBuf {
-        // The output may not exist yet: resolve its nearest existing ancestor.
-        let mut missing = Vec::new();
-        let mut at = p.to_path_buf();
-        loop {
-            if let Ok(real) = fs::canonicalize(&at) {
-                return missing
-                    .iter()
-                    .rev()
-                    .fold(real, |acc: PathBuf, part: &std::ffi::OsString| acc.join(part));
-            }
-            match (at.file_name().map(|n| n.to_os_string()), at.parent()) {
-                (Some(name), Some(parent)) => {
-                    missing.push(name);
-                    at = if parent.as_os_str().is_empty() {
-                        PathBuf::from(".")
-                    } else {
-                        parent.to_path_buf()
-                    };
-                }
-                _ => return p.to_path_buf(),
-            }
-        }
-    };
-    let (corpus, target) = (resolve(data), resolve(out));
-    let way_out = "choose another --out (the default is dist/)";
-    if target == corpus || corpus.starts_with(&target) || target.starts_with(&corpus) {
-        let how = if target == corpus {
-            "is"
-        } else if corpus.starts_with(&target) {
-            "holds"
-        } else {
-            "lies inside"
-        };
-        return Err(Error::msg(format!(
-            "--out {}: the output {how} the corpus {}; a build replaces its output whole, so it would delete the corpus\n  hint: {way_out}",
-            out.display(),
-            data.display()
-        )));
-    }
-    let meta = match fs::symlink_metadata(out) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(Error::io(out, e)),
-    };
-    if !meta.is_dir() {
-        return Err(Error::msg(format!(
-            "--out {}: is not a folder (a file or a link is never replaced)\n  hint: {way_out}, or remove it yourself",
-            out.display()
-        )));
-    }
-    let ours = out.join(MARKER).is_file()
-        || fs::read(out.join("index").join("meta.bin")).is_ok_and(|b| b.starts_with(&incident_core::format::MAGIC));
-    let empty = fs::read_dir(out).map_err(|e| Error::io(out, e))?.next().is_none();
-    if ours || empty || force {
-        return Ok(());
-    }
-    Err(Error::msg(format!(
-        "--out {}: the folder holds files this tool did not write, and a build replaces its output whole\n  hint: {way_out}, or pass --force to replace the folder and everything in it",
-        out.display()
-    )))
-}
-
-/// True when process `pid` is running (on unix; elsewhere always true, so nothing
-/// of another build is touched).
-fn alive(pid: u32) -> bool {
-    #[cfg(unix)]
-    {
-        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
-        let r = unsafe { libc::kill(pid as libc::pid_t, 0) };
-        r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = pid;
-        true
-    }
-}
-
-/// Removes the staging folders that builds of `target` which are no longer running
-/// left beside it, and puts back a previous bundle that such a build had moved
-/// aside and not replaced.
-fn clean_stale(parent: &Path, name: &str, target: &Path) {
-    let Ok(entries) = fs::read_dir(parent) else { return };
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let Some(file) = file.to_str() else { continue };
-        let (kind, pid) = if let Some(pid) = file.strip_prefix(&format!(".{name}.tmp-")) {
-            ("tmp", pid)
-        } else if let Some(pid) = file.strip_prefix(&format!(".{name}.old-")) {
-            ("old", pid)
-        } else {
-            continue;
-        };
-        let Ok(pid) = pid.parse::<u32>() else { continue };
-        if pid == std::process::id() || alive(pid) {
-            continue;
-        }
-        let path = entry.path();
-        if kind == "old" && !target.exists() {
-            let _ = fs::rename(&path, target);
-        } else {
-            let _ = fs::remove_dir_all(&path);
-        }
-    }
-}
-
-/// A bundle being written: files are added under a temporary folder and published
-/// by [`Staging::commit`]. Dropping it without committing removes the folder.
-pub struct Staging {
-    tmp: PathBuf,
-    target: PathBuf,
-    committed: bool,
-}
-
-impl Staging {
-    /// Starts a bundle that will replace `target`.
-    pub fn new(target: &Path) -> Result<Staging> {
-        let parent = target
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-        let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("dist");
-        clean_stale(parent, name, target);
-        let tmp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-        if tmp.exists() {
-            fs::remove_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        }
-        fs::create_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        fs::write(
-            tmp.join(MARKER),
-            "A bundle written by incident-library build; the next build replaces this folder whole.\n",
-        )
-        .map_err(|e| Error::io(&tmp, e))?;
-        Ok(Staging {
-            tmp,
-            target: target.to_path_buf(),
-            committed: false,
-        })
-    }
-
-    /// Writes `bytes` at `relative` inside the bundle, creating folders.
-    pub fn write(&self, relative: &str, bytes: &[u8]) -> Result<()> {
-        let path = self.tmp.join(relative);
-        if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-        }
-        fs::write(&path, bytes).map_err(|e| Error::io(&path, e))
-    }
-
-    /// Replaces the target with the finished bundle.
-    pub fn commit(mut self) -> Result<()> {
-        let old = self.tmp.with_file_name(format!(
-            ".{}.old-{}",
-            self.target.file_name().and_then(|n| n.to_str()).unwrap_or("dist"),
-            std::process::id()
-        ));
-        let had_old = self.target.exists();
-        if had_old {
-            fs::rename(&self.target, &old).map_err(|e| Error::io(&self.target, e))?;
-        }
-        if let Err(e) = fs::rename(&self.tmp, &self.target) {
-            if had_old {
-                let _ = fs::rename(&old, &self.target);
-            }
-            return Err(Error::io(&self.target, e));
-        }
-        self.committed = true;
-        if had_old {
-            fs::remove_dir_all(&old).map_err(|e| Error::io(&old, e))?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Staging {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_dir_all(&self.tmp);
-        }
-    }
-}
+pub use staging::{guard_target, Staging, MARKER};
 
 /// What a build produced, for the report the CLI prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -289,6 +101,9 @@ fn minified_script(pkg: &Path, name: &str, source: &[u8]) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A file of the bundle: its path relative to the bundle root and its bytes.
+type File = (String, Vec<u8>);
+
 /// Checks the corpus in `data`, builds the index and the site and writes the bundle
 /// to `out`. `progress(done, total)` follows the indexing of records.
 pub fn build(
@@ -299,6 +114,29 @@ pub fn build(
     progress: impl FnMut(usize, usize),
 ) -> Result<BuildReport> {
     guard_target(data, out, options.force)?;
+    let corpus = load_corpus(data, out)?;
+    let (scripts, pkg_files) = scripts_and_package(options)?;
+    let index = crate::indexer::build(&corpus, analyzer, progress)?;
+    let mut files: Vec<File> = index
+        .files
+        .iter()
+        .map(|(n, b)| (format!("index/{n}"), b.clone()))
+        .collect();
+    files.extend(scripts);
+    files.extend(static_files());
+    files.extend(pkg_files);
+    // Pages name the assets of their own build (`app.js?v=…`), so a page and its
+    // assets always come from the same build, whatever a cache holds.
+    let version = version_of(&files);
+    files.extend(pages_and_api(&corpus, &index, &version));
+    files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
+    write_bundle(out, &files)?;
+    Ok(report(&corpus, &index, &files))
+}
+
+/// The checked corpus in `data`, or every problem in one error; a corpus without
+/// records is refused too, since its bundle would replace `out` with an empty library.
+fn load_corpus(data: &Path, out: &Path) -> Result<crate::corpus::Corpus> {
     let corpus = crate::corpus::load(data).map_err(|diags| {
         let mut msg = diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n");
         msg.push_str(&format!(
@@ -315,8 +153,14 @@ pub fn build(
             data.display()
         )));
     }
+    Ok(corpus)
+}
+
+/// The site's scripts ([`SITE_SCRIPTS`], minified from the wasm package when there
+/// is one) and the package's files ([`PKG_FILES`] under `pkg/`; none without it).
+fn scripts_and_package(options: &BuildOptions) -> Result<(Vec<File>, Vec<File>)> {
     let mut pkg_files = Vec::new();
-    let mut scripts: Vec<(String, Vec<u8>)> = SITE_SCRIPTS
+    let mut scripts: Vec<File> = SITE_SCRIPTS
         .iter()
         .map(|&(name, source)| (name.to_string(), source.to_vec()))
         .collect();
@@ -336,74 +180,79 @@ pub fn build(
             pkg_files.push((format!("pkg/{name}"), bytes));
         }
     }
+    Ok((scripts, pkg_files))
+}
 
-    let index = crate::indexer::build(&corpus, analyzer, progress)?;
-    let mut files: Vec<(String, Vec<u8>)> = index
-        .files
-        .iter()
-        .map(|(n, b)| (format!("index/{n}"), b.clone()))
+/// The stylesheet and the embedding examples, as written in `www/`.
+fn static_files() -> Vec<File> {
+    vec![
+        ("app.css".into(), include_bytes!("../../../www/app.css").to_vec()),
+        (
+            "examples/embed.html".into(),
+            include_bytes!("../../../www/examples/embed.html").to_vec(),
+        ),
+        (
+            "examples/search.html".into(),
+            include_bytes!("../../../www/examples/search.html").to_vec(),
+        ),
+    ]
+}
+
+/// The pages, the API files and `_headers`. Related incidents, listed or
+/// computed, are the same for the pages and the API.
+fn pages_and_api(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, version: &str) -> Vec<File> {
+    let related: Vec<crate::related::Related> = (0..corpus.incidents.len())
+        .map(|d| crate::related::related(corpus, &index.terms, d))
         .collect();
-    files.extend(scripts);
-    files.push(("app.css".into(), include_bytes!("../../../www/app.css").to_vec()));
-    files.push((
-        "examples/embed.html".into(),
-        include_bytes!("../../../www/examples/embed.html").to_vec(),
-    ));
-    files.push((
-        "examples/search.html".into(),
-        include_bytes!("../../../www/examples/search.html").to_vec(),
-    ));
-    files.extend(pkg_files);
-    // Pages name the assets of their own build (`app.js?v=…`), so a page and its
-    // assets always come from the same build, whatever a cache holds.
-    let version = version_of(&files);
-    // Related incidents, listed or computed, for the pages and the API alike.
-    let related: Vec<(Vec<usize>, bool)> = (0..corpus.incidents.len())
-        .map(|d| crate::site::related(&corpus, &index.terms, d))
+    let mut files: Vec<File> = crate::site::pages(corpus, &related, version)
+        .into_iter()
+        .map(|page| (page.path, page.html.into_bytes()))
         .collect();
-    for page in crate::site::pages(&corpus, &related, &version) {
-        files.push((page.path, page.html.into_bytes()));
-    }
     let related_ids: Vec<Vec<String>> = related
         .iter()
-        .map(|(r, _)| r.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
+        .map(|r| r.incidents.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
         .collect();
-    let generated_at = crate::indexer::corpus_date(&corpus);
-    files.extend(crate::api::files(&corpus, &related_ids, &generated_at));
+    let generated_at = crate::indexer::corpus_date(corpus);
+    files.extend(crate::api::files(corpus, &related_ids, &generated_at));
     files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
-    files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
+    files
+}
 
+/// Writes `files` into a staging folder and replaces `out` with it.
+fn write_bundle(out: &Path, files: &[File]) -> Result<()> {
     let staging = Staging::new(out)?;
-    for (name, bytes) in &files {
+    for (name, bytes) in files {
         staging.write(name, bytes)?;
     }
-    staging.commit()?;
-    Ok(BuildReport {
+    staging.commit()
+}
+
+/// The report of a build that wrote `files`: counts, files and sizes, with what
+/// ranking adds to the index right after the index row.
+fn report(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, files: &[File]) -> BuildReport {
+    let mut rows = size_report(files);
+    let at = rows
+        .iter()
+        .position(|r| r.what == "index")
+        .map_or(rows.len(), |i| i + 1);
+    for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
+        rows.insert(
+            at + k,
+            SizeRow {
+                what: format!("  {what}"),
+                raw: *raw,
+                gzip: *gzip,
+            },
+        );
+    }
+    BuildReport {
         incidents: corpus.incidents.len(),
         vocab_terms: index.vocab_terms,
         filter_keys: index.filter_keys,
         key_counts: index.key_counts,
-        sizes: {
-            let mut rows = size_report(&files);
-            // What ranking adds to the index, after the index row.
-            let at = rows
-                .iter()
-                .position(|r| r.what == "index")
-                .map_or(rows.len(), |i| i + 1);
-            for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
-                rows.insert(
-                    at + k,
-                    SizeRow {
-                        what: format!("  {what}"),
-                        raw: *raw,
-                        gzip: *gzip,
-                    },
-                );
-            }
-            rows
-        },
+        sizes: rows,
         files: files.iter().map(|(n, b)| (n.clone(), b.len())).collect(),
-    })
+    }
 }
 
 /// The build's version: a hash of the assets and the index (pages derive from the

@@ -22,8 +22,7 @@ use incident_core::membership::TermFilter;
 use incident_core::text::particles;
 use incident_core::vocab::is_common;
 
-/// Longest summary kept in the listing data, in characters.
-pub const SUMMARY_CHARS: usize = 120;
+pub use crate::summary::{summary, SUMMARY_CHARS};
 
 /// The files of a built index, by name, plus figures for the build report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,21 +170,71 @@ pub fn record_keys(terms: &RecordTerms, filtered: impl Fn(&str) -> bool, often: 
 }
 
 /// Builds the index files. `progress(done, total)` is called after each record.
-pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usize, usize)) -> Result<BuiltIndex> {
+pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, usize)) -> Result<BuiltIndex> {
+    let n = corpus.incidents.len();
+    let records = analyse_records(corpus, analyzer, progress)?;
+    let docs = term_docs(&records);
+    let keys = FilterKeys::of(&records, &docs, n);
+    let filters: Vec<TermFilter> = keys.chunks.iter().map(|k| TermFilter::build(k)).collect();
+    let plain_filters: Vec<TermFilter> = keys.plain.iter().map(|k| TermFilter::build(k)).collect();
+    let (mut files, chunks) = filter_files(&filters, n);
+    files.extend(listing_files(corpus));
+    let meta = Meta {
+        corpus_date: corpus_date(corpus),
+        facets: facets(corpus),
+        vocab: incident_core::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n),
+        ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
+        days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
+        common: common_bitsets(&docs, n),
+        lengths: records.iter().map(|r| length_byte(r.length)).collect(),
+        lexicon: {
+            let positions: std::collections::HashMap<&str, u32> =
+                docs.keys().enumerate().map(|(i, t)| (t.as_str(), i as u32)).collect();
+            lexicon(corpus, analyzer, |t| positions.get(t).copied())?
+        },
+        chunks,
+        listing_chunk: LISTING_CHUNK as u32,
+    };
+    let ranking_costs = ranking_costs(&meta, &filters, &plain_filters, &keys.counts);
+    files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
+    Ok(BuiltIndex {
+        files,
+        vocab_terms: docs.len(),
+        filter_keys: keys.total,
+        key_counts: keys.counts,
+        ranking_costs,
+        terms: records.into_iter().map(|r| r.all).collect(),
+    })
+}
+
+/// The terms of every record, by incident number, calling `progress` after each.
+fn analyse_records(
+    corpus: &Corpus,
+    analyzer: &Analyzer,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<RecordTerms>> {
     let n = corpus.incidents.len();
     let mut records = Vec::with_capacity(n);
     for (i, incident) in corpus.incidents.iter().enumerate() {
         records.push(record_terms(incident, analyzer)?);
         progress(i + 1, n);
     }
-    // Every term with its incidents, in byte order (the vocabulary's order).
+    Ok(records)
+}
+
+/// Every term with its incidents, in byte order (the vocabulary's order).
+fn term_docs(records: &[RecordTerms]) -> BTreeMap<String, Vec<u32>> {
     let mut docs: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for (d, r) in records.iter().enumerate() {
         for term in &r.all {
             docs.entry(term.clone()).or_default().push(d as u32);
         }
     }
-    // Common terms get an exact bitset, numbered in vocabulary order.
+    docs
+}
+
+/// The exact bitsets of the common terms, numbered in vocabulary order.
+fn common_bitsets(docs: &BTreeMap<String, Vec<u32>>, n: usize) -> Vec<Bitset> {
     let mut common_docs: Vec<Bitset> = Vec::new();
     for list in docs.values() {
         if is_common(list.len() as u64, n) {
@@ -196,42 +245,64 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
             common_docs.push(set);
         }
     }
-    let filtered = |t: &str| {
-        docs.get(t)
-            .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
-    };
-    // Keys of each chunk, every key told apart by its incident.
-    let mut chunk_keys: Vec<Vec<u64>> = vec![Vec::new(); n.div_ceil(CHUNK_SIZE)];
-    let mut plain_keys: Vec<Vec<u64>> = vec![Vec::new(); n.div_ceil(CHUNK_SIZE)];
-    let mut filter_keys = 0;
-    let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
-    let mut key_counts = [0usize; 4];
-    for (d, r) in records.iter().enumerate() {
-        let often = often_terms(r, n, df);
-        let keys = record_keys(r, filtered, &often);
-        key_counts[0] += r.all.iter().filter(|t| filtered(t)).count();
-        key_counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
-        key_counts[2] += often.len();
-        key_counts[3] += r.title.len();
-        let plain = record_keys(
-            &RecordTerms {
-                whole: r.all.clone(),
-                ..r.clone()
-            },
-            filtered,
-            &[],
-        );
-        filter_keys += keys.len();
-        chunk_keys[d / CHUNK_SIZE].extend(keys.into_iter().map(|k| doc_key(k, d)));
-        plain_keys[d / CHUNK_SIZE].extend(plain.into_iter().map(|k| doc_key(k, d)));
-    }
-    let filters: Vec<TermFilter> = chunk_keys.iter().map(|k| TermFilter::build(k)).collect();
-    let plain_filters: Vec<TermFilter> = plain_keys.iter().map(|k| TermFilter::build(k)).collect();
-    let lengths: Vec<u8> = records.iter().map(|r| length_byte(r.length)).collect();
-    let all_terms: Vec<BTreeSet<String>> = records.into_iter().map(|r| r.all).collect();
-    let vocab = incident_core::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n);
+    common_docs
+}
 
-    let facets: Vec<Facet> = FACETS
+/// The filter keys of every record, by chunk of [`CHUNK_SIZE`] records, each key
+/// told apart by its incident.
+struct FilterKeys {
+    /// The keys of each chunk.
+    chunks: Vec<Vec<u64>>,
+    /// The keys of each chunk without [`Field::Often`] and [`Field::Part`] keys,
+    /// to measure what those cost.
+    plain: Vec<Vec<u64>>,
+    /// Keys over all records.
+    total: usize,
+    /// Of those: any, part, often and title keys.
+    counts: [usize; 4],
+}
+
+impl FilterKeys {
+    /// The keys of `records`, whose terms occur in the incidents `docs` says.
+    fn of(records: &[RecordTerms], docs: &BTreeMap<String, Vec<u32>>, n: usize) -> FilterKeys {
+        let filtered = |t: &str| {
+            docs.get(t)
+                .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
+        };
+        let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
+        let mut keys = FilterKeys {
+            chunks: vec![Vec::new(); n.div_ceil(CHUNK_SIZE)],
+            plain: vec![Vec::new(); n.div_ceil(CHUNK_SIZE)],
+            total: 0,
+            counts: [0usize; 4],
+        };
+        for (d, r) in records.iter().enumerate() {
+            let often = often_terms(r, n, df);
+            let record = record_keys(r, filtered, &often);
+            keys.counts[0] += r.all.iter().filter(|t| filtered(t)).count();
+            keys.counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
+            keys.counts[2] += often.len();
+            keys.counts[3] += r.title.len();
+            let plain = record_keys(
+                &RecordTerms {
+                    whole: r.all.clone(),
+                    ..r.clone()
+                },
+                filtered,
+                &[],
+            );
+            keys.total += record.len();
+            keys.chunks[d / CHUNK_SIZE].extend(record.into_iter().map(|k| doc_key(k, d)));
+            keys.plain[d / CHUNK_SIZE].extend(plain.into_iter().map(|k| doc_key(k, d)));
+        }
+        keys
+    }
+}
+
+/// The facets with their values and each value's incidents, in [`FACETS`] order.
+fn facets(corpus: &Corpus) -> Vec<Facet> {
+    let n = corpus.incidents.len();
+    FACETS
         .iter()
         .enumerate()
         .map(|(f, &(key, ko, en))| Facet {
@@ -257,19 +328,12 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
                 })
                 .collect(),
         })
-        .collect();
+        .collect()
+}
 
-    // Listing files hold only what meta.bin does not: title and summary.
-    let listings: Vec<Listing> = corpus
-        .incidents
-        .iter()
-        .map(|inc| Listing {
-            title: inc.title.clone(),
-            summary: summary(inc),
-            ..Listing::default()
-        })
-        .collect();
-
+/// The filter files, `filters-0000.bin`, …, one per chunk, and the chunk list of
+/// `meta.bin`.
+fn filter_files(filters: &[TermFilter], n: usize) -> (Vec<(String, Vec<u8>)>, Vec<ChunkRef>) {
     let mut files = Vec::new();
     let mut chunks = Vec::new();
     for (c, filter) in filters.iter().cloned().enumerate() {
@@ -280,40 +344,54 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
             len: (n - c * CHUNK_SIZE).min(CHUNK_SIZE) as u32,
         });
     }
-    for (c, lchunk) in listings.chunks(LISTING_CHUNK).enumerate() {
-        files.push((
-            format!("listing-{c:04}.bin"),
-            format::encode(
-                Kind::Listing,
-                &ListingChunk {
-                    first: (c * LISTING_CHUNK) as u32,
-                    listings: lchunk.to_vec(),
-                },
-            ),
-        ));
-    }
-    let meta = Meta {
-        corpus_date: corpus_date(corpus),
-        facets,
-        vocab,
-        ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
-        days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
-        common: common_docs,
-        lengths,
-        lexicon: {
-            let positions: std::collections::HashMap<&str, u32> =
-                docs.keys().enumerate().map(|(i, t)| (t.as_str(), i as u32)).collect();
-            lexicon(corpus, analyzer, |t| positions.get(t).copied())?
-        },
-        chunks,
-        listing_chunk: LISTING_CHUNK as u32,
-    };
+    (files, chunks)
+}
+
+/// The listing files, `listing-0000.bin`, …, of [`LISTING_CHUNK`] records each.
+/// They hold only what `meta.bin` does not: title and summary.
+fn listing_files(corpus: &Corpus) -> Vec<(String, Vec<u8>)> {
+    let listings: Vec<Listing> = corpus
+        .incidents
+        .iter()
+        .map(|inc| Listing {
+            title: inc.title.clone(),
+            summary: summary(inc),
+            ..Listing::default()
+        })
+        .collect();
+    listings
+        .chunks(LISTING_CHUNK)
+        .enumerate()
+        .map(|(c, lchunk)| {
+            (
+                format!("listing-{c:04}.bin"),
+                format::encode(
+                    Kind::Listing,
+                    &ListingChunk {
+                        first: (c * LISTING_CHUNK) as u32,
+                        listings: lchunk.to_vec(),
+                    },
+                ),
+            )
+        })
+        .collect()
+}
+
+/// What ranking adds to the index ([`BuiltIndex::ranking_costs`]): the lexicon,
+/// the record lengths, and the filters with often and part keys minus those
+/// without.
+fn ranking_costs(
+    meta: &Meta,
+    filters: &[TermFilter],
+    plain_filters: &[TermFilter],
+    key_counts: &[usize; 4],
+) -> Vec<(String, usize, usize)> {
     let size = |bytes: &[u8]| (bytes.len(), crate::bundle::gz(bytes));
     let (lex_raw, lex_gz) = size(&postcard::to_allocvec(&meta.lexicon).unwrap_or_default());
     let (len_raw, len_gz) = size(&meta.lengths);
-    let (with_raw, with_gz) = size(&postcard::to_allocvec(&filters).unwrap_or_default());
-    let (without_raw, without_gz) = size(&postcard::to_allocvec(&plain_filters).unwrap_or_default());
-    let ranking_costs = vec![
+    let (with_raw, with_gz) = size(&postcard::to_allocvec(filters).unwrap_or_default());
+    let (without_raw, without_gz) = size(&postcard::to_allocvec(plain_filters).unwrap_or_default());
+    vec![
         (format!("lexicon ({} entries)", meta.lexicon.len()), lex_raw, lex_gz),
         ("lengths".to_string(), len_raw, len_gz),
         (
@@ -321,16 +399,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, mut progress: impl FnMut(usiz
             with_raw.saturating_sub(without_raw),
             with_gz.saturating_sub(without_gz),
         ),
-    ];
-    files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
-    Ok(BuiltIndex {
-        files,
-        vocab_terms: docs.len(),
-        filter_keys,
-        key_counts,
-        ranking_costs,
-        terms: all_terms,
-    })
+    ]
 }
 
 /// A record's length as stored: term occurrences in units of
@@ -416,18 +485,4 @@ pub fn corpus_date(corpus: &Corpus) -> String {
         .map(|i| i.date)
         .max()
         .map_or_else(|| "1970-01-01T00:00:00Z".to_string(), |d| format!("{d}T00:00:00Z"))
-}
-
-/// The listing summary: the start of the 요약 section, cut at a word boundary.
-pub fn summary(incident: &Incident) -> String {
-    let text = incident
-        .section("요약")
-        .map(|s| s.text.replace('\n', " "))
-        .unwrap_or_default();
-    if text.chars().count() <= SUMMARY_CHARS {
-        return text;
-    }
-    let cut: String = text.chars().take(SUMMARY_CHARS).collect();
-    let at = cut.rfind(' ').filter(|&i| i > cut.len() / 2).unwrap_or(cut.len());
-    format!("{}…", cut[..at].trim_end_matches([',', '.', ' ']))
 }

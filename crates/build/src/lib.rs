@@ -6,8 +6,9 @@
 //!
 //! [`corpus`] (read and check `data/`) → [`analyze`] (lindera, ko-dic from [`kodic`])
 //! → [`indexer`] (vocabulary, filters, facets, [`lexicon`]) → [`bundle`] (writes
-//! `dist/`: [`site`] pages, [`api`] files, the index). [`open`] reads a bundle back
-//! for the CLI search, [`eval`] and the MCP server.
+//! `dist/`: [`site`] pages, [`api`] files, the index; both show the same
+//! [`related`] incidents and [`summary`]). [`open`] reads a bundle back for the CLI
+//! search, [`eval`] and the MCP server.
 
 pub mod analyze;
 pub mod api;
@@ -20,4 +21,6 @@ pub mod indexer;
 pub mod kodic;
 pub mod lexicon;
 pub mod open;
+pub mod related;
 pub mod site;
+pub mod summary;

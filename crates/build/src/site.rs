@@ -7,17 +7,13 @@
 //! escapes it, or through Markdown rendering with raw HTML turned into text and
 //! link targets limited to http(s), mailto and relative URLs.
 
-use std::collections::BTreeSet;
-
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use crate::corpus::{Corpus, Incident, Value};
 use crate::ids::id;
+pub use crate::related::{related, Related};
 use incident_core::index::FACETS;
-
-/// Number of related incidents shown when a record lists none.
-const RELATED_COMPUTED: usize = 3;
 
 /// A rendered page: its path inside the bundle and its HTML.
 pub struct Page {
@@ -31,7 +27,7 @@ pub struct Page {
 /// to incident `d` ([`related`]), and whether they were computed.
 /// `version` names the build's assets (`app.js?v=…`) so that a page never meets
 /// assets of another build, whatever a cache holds.
-pub fn pages(corpus: &Corpus, related: &[(Vec<usize>, bool)], version: &str) -> Vec<Page> {
+pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
     let mut out = vec![search_page(corpus, version), about_page(version)];
     for (d, incident) in corpus.incidents.iter().enumerate() {
         out.push(incident_page(corpus, &related[d], incident, version));
@@ -148,57 +144,6 @@ fn dash(v: &Option<String>) -> &str {
     v.as_deref().filter(|s| !s.is_empty()).unwrap_or("–")
 }
 
-/// Related incidents: those the record lists, else the most similar by shared facet
-/// values (weighted) and shared terms.
-pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> (Vec<usize>, bool) {
-    let incident = &corpus.incidents[d];
-    if !incident.related.is_empty() {
-        let listed = incident
-            .related
-            .iter()
-            .filter_map(|id| corpus.incidents.iter().position(|i| &i.id == id))
-            .collect();
-        return (listed, false);
-    }
-    let weights = [("cause", 3.0), ("component", 2.0), ("symptom", 1.0), ("factor", 1.0)];
-    let mut scored: Vec<(f64, usize)> = corpus
-        .incidents
-        .iter()
-        .enumerate()
-        .filter(|&(e, _)| e != d)
-        .map(|(e, other)| {
-            let facets: f64 = weights
-                .iter()
-                .map(|(key, w)| {
-                    w * incident
-                        .facet(key)
-                        .iter()
-                        .filter(|s| other.facet(key).contains(s))
-                        .count() as f64
-                })
-                .sum();
-            let (a, b) = (&terms[d], &terms[e]);
-            let shared = a.intersection(b).count() as f64;
-            let jaccard = if a.is_empty() && b.is_empty() {
-                0.0
-            } else {
-                shared / (a.len() + b.len()) as f64 * 2.0
-            };
-            (facets + 4.0 * jaccard, e)
-        })
-        .filter(|&(s, _)| s > 0.0)
-        .collect();
-    scored.sort_by(|a, b| {
-        b.0.partial_cmp(&a.0)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.1.cmp(&b.1))
-    });
-    (
-        scored.into_iter().take(RELATED_COMPUTED).map(|(_, e)| e).collect(),
-        true,
-    )
-}
-
 fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup {
     html! {
         ul.tags {
@@ -209,57 +154,15 @@ fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup
     }
 }
 
-fn incident_page(corpus: &Corpus, related: &(Vec<usize>, bool), inc: &Incident, version: &str) -> Page {
+/// The page of one incident: its header, its sections, its classification, checks,
+/// sources and related incidents.
+fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &str) -> Page {
     let root = "../../";
-    let org = label(corpus, "org", &inc.org);
-    let (related, computed) = (&related.0, related.1);
     let body = html! {
         article.incident {
-            p.kicker {
-                span.id { (inc.id) } " · "
-                a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
-                time datetime=(inc.date.to_string()) { (inc.date.to_string()) }
-                @for tag in &inc.tags { " " span.badge { (tag) } }
-            }
-            h1 { (inc.title) }
-            div.summary { (markdown(section(inc, "요약"))) }
-            dl.meta {
-                div { dt { "심각도" } dd { (dash(&inc.severity)) } }
-                div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
-                div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
-                div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
-                div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
-                div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
-            }
-            section aria-labelledby="s-symptoms" {
-                h2 #s-symptoms { "증상" }
-                (markdown(section(inc, "증상")))
-                (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
-            }
-            section aria-labelledby="s-cause" {
-                h2 #s-cause { "원인" }
-                (markdown(section(inc, "원인")))
-                (facet_links(corpus, root, "cause", &inc.facet("cause")))
-                @for name in ["촉발", "감지", "조치", "후속 조치"] {
-                    h3 { (name) }
-                    (markdown(section(inc, name)))
-                }
-            }
-            section aria-labelledby="s-lessons" {
-                h2 #s-lessons { "교훈" }
-                (markdown(section(inc, "교훈")))
-            }
-            section aria-labelledby="s-class" {
-                h2 #s-class { "분류" }
-                dl.classes {
-                    @for (key, ko, _) in FACETS {
-                        @let slugs = inc.facet(key);
-                        @if !slugs.is_empty() {
-                            div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
-                        }
-                    }
-                }
-            }
+            (incident_header(corpus, root, inc))
+            (incident_body(corpus, root, inc))
+            (incident_classes(corpus, root, inc))
             @if !inc.checks.is_empty() {
                 section aria-labelledby="s-checks" {
                     h2 #s-checks { "내 시스템에서 확인할 것" }
@@ -271,26 +174,99 @@ fn incident_page(corpus: &Corpus, related: &(Vec<usize>, bool), inc: &Incident, 
                 h2 #s-sources { "출처" }
                 ul { @for url in &inc.sources { li { a href=(url) rel="noopener noreferrer" { (url) } } } }
             }
-            section aria-labelledby="s-related" {
-                h2 #s-related { "관련 사례" }
-                @if related.is_empty() {
-                    p { "–" }
-                } @else {
-                    @if computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
-                    ul.related {
-                        @for &e in related {
-                            @let other = &corpus.incidents[e];
-                            li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
-                        }
+            (related_section(corpus, root, related))
+        }
+    };
+    let description = crate::summary::summary(inc);
+    Page {
+        path: format!("incidents/{}/index.html", inc.id),
+        html: layout(&inc.title, root, version, Some(&description), body),
+    }
+}
+
+/// The head of an incident page: id, organisation, date and tags, the title, the
+/// summary and the table of severity, impact and times.
+fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    let org = label(corpus, "org", &inc.org);
+    html! {
+        p.kicker {
+            span.id { (inc.id) } " · "
+            a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
+            time datetime=(inc.date.to_string()) { (inc.date.to_string()) }
+            @for tag in &inc.tags { " " span.badge { (tag) } }
+        }
+        h1 { (inc.title) }
+        div.summary { (markdown(section(inc, "요약"))) }
+        dl.meta {
+            div { dt { "심각도" } dd { (dash(&inc.severity)) } }
+            div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
+            div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
+            div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
+            div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
+            div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+        }
+    }
+}
+
+/// The sections of an incident page: symptoms, cause (with trigger, detection,
+/// response and follow-up under it) and lessons.
+fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    html! {
+        section aria-labelledby="s-symptoms" {
+            h2 #s-symptoms { "증상" }
+            (markdown(section(inc, "증상")))
+            (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
+        }
+        section aria-labelledby="s-cause" {
+            h2 #s-cause { "원인" }
+            (markdown(section(inc, "원인")))
+            (facet_links(corpus, root, "cause", &inc.facet("cause")))
+            @for name in ["촉발", "감지", "조치", "후속 조치"] {
+                h3 { (name) }
+                (markdown(section(inc, name)))
+            }
+        }
+        section aria-labelledby="s-lessons" {
+            h2 #s-lessons { "교훈" }
+            (markdown(section(inc, "교훈")))
+        }
+    }
+}
+
+/// The classification of an incident: its values of every facet it has.
+fn incident_classes(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    html! {
+        section aria-labelledby="s-class" {
+            h2 #s-class { "분류" }
+            dl.classes {
+                @for (key, ko, _) in FACETS {
+                    @let slugs = inc.facet(key);
+                    @if !slugs.is_empty() {
+                        div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
                     }
                 }
             }
         }
-    };
-    let description = crate::indexer::summary(inc);
-    Page {
-        path: format!("incidents/{}/index.html", inc.id),
-        html: layout(&inc.title, root, version, Some(&description), body),
+    }
+}
+
+/// The related incidents of an incident page, with a note when they were computed.
+fn related_section(corpus: &Corpus, root: &str, related: &Related) -> Markup {
+    html! {
+        section aria-labelledby="s-related" {
+            h2 #s-related { "관련 사례" }
+            @if related.incidents.is_empty() {
+                p { "–" }
+            } @else {
+                @if related.computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
+                ul.related {
+                    @for &e in &related.incidents {
+                        @let other = &corpus.incidents[e];
+                        li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -302,7 +278,7 @@ fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
                 li.hit {
                     h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
                     p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.date.to_string()) { (inc.date.to_string()) } }
-                    p.snippet { (crate::indexer::summary(inc)) }
+                    p.snippet { (crate::summary::summary(inc)) }
                 }
             }
         }

@@ -241,8 +241,7 @@ impl Library {
             .ok_or("id is required, e.g. \"IL-0004\"")?
             .trim()
             .to_uppercase();
-        let well_formed = id.len() == 7 && id.starts_with("IL-") && id[3..].bytes().all(|b| b.is_ascii_digit());
-        if !well_formed {
+        if !incident_build::corpus::is_incident_id(&id) {
             return Err(format!("{id:?} is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)"));
         }
         if !self.index.meta.ids.contains(&id) {
@@ -346,7 +345,7 @@ impl Library {
             tool(
                 "get_incident",
                 "One incident in full: every field and section (요약, 증상, 촉발, 원인, 감지, 조치, 후속 조치, 교훈), sources, related ids and read-only checks to run against your own system.",
-                json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": "^IL-[0-9]{4}$"}}}),
+                json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": incident_build::corpus::ID_PATTERN}}}),
                 api_schema("incident"),
             ),
             tool(

@@ -1,0 +1,230 @@
+//! Field checks: what the well-typed fields of one record say. The id against the
+//! file name, the title, the date, the durations, the tags, the source URLs, the
+//! taxonomy slugs and the related ids. The checks across records are in `folder`.
+
+use std::path::Path;
+
+use incident_core::index::FACETS;
+
+use super::date::Date;
+use super::diagnostic::{diag, did_you_mean, Diagnostic, Problem};
+use super::fields::Fields;
+use super::syntax::{is_duration, is_incident_id, is_kebab, is_source_url};
+use super::taxonomy::Taxonomy;
+
+/// Checks the fields of the record at `path`, in the order its problems are
+/// reported, and returns its date when it is a real one.
+pub(super) fn check_fields(
+    path: &Path,
+    fields: &Fields,
+    taxonomy: &Taxonomy,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Date> {
+    check_id(path, fields, diags);
+    check_title(path, fields, diags);
+    let date = check_date(path, fields, diags);
+    check_durations(path, fields, diags);
+    check_tags(path, fields, diags);
+    check_sources(path, fields, diags);
+    check_slugs(path, fields, taxonomy, diags);
+    check_not_self_related(path, fields, diags);
+    date
+}
+
+/// The id: of the `IL-0001` form, and the file's name.
+fn check_id(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let Some((id, line)) = fields.strings.get("id") else {
+        return;
+    };
+    if !is_incident_id(id) {
+        diags.push(diag(
+            path,
+            *line,
+            Some("id"),
+            Problem::BadId,
+            format!("id {id:?} is not of the form IL-0001"),
+            Some("ids are IL- and four digits"),
+        ));
+    } else if id != stem {
+        diags.push(diag(
+            path,
+            *line,
+            Some("id"),
+            Problem::BadId,
+            format!("id {id} does not match the file name {stem}.md"),
+            Some(&format!("rename the file to {id}.md or fix the id")),
+        ));
+    }
+}
+
+/// The title: on one line.
+fn check_title(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    if let Some((title, line)) = fields.strings.get("title") {
+        if title.contains('\n') {
+            diags.push(diag(
+                path,
+                *line,
+                Some("title"),
+                Problem::BadValue,
+                "the title spans several lines".into(),
+                Some("the title is one Korean sentence on one line"),
+            ));
+        }
+    }
+}
+
+/// The date: a real `YYYY-MM-DD` day, returned.
+fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Option<Date> {
+    let (d, line) = fields.strings.get("date")?;
+    let parsed = Date::parse(d);
+    if parsed.is_none() {
+        diags.push(diag(
+            path,
+            *line,
+            Some("date"),
+            Problem::BadDate,
+            format!("{d:?} is not a real date in YYYY-MM-DD form"),
+            Some("use the UTC day impact began, e.g. \"2026-05-29\""),
+        ));
+    }
+    parsed
+}
+
+/// The times to detect and to recover: durations such as `7h 45m`.
+fn check_durations(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    for name in ["time_to_detect", "time_to_recover"] {
+        if let Some((d, line)) = fields.strings.get(name) {
+            if !is_duration(d) {
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some(name),
+                    Problem::BadDuration,
+                    format!("{d:?} is not a duration"),
+                    Some("write days, hours and minutes, largest first: \"19m\", \"7h 45m\", \"2d 3h\""),
+                ));
+            }
+        }
+    }
+}
+
+/// The tags: ascii kebab-case.
+fn check_tags(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    for (tag, line) in fields.lists.get("tags").into_iter().flatten() {
+        if !is_kebab(tag) {
+            diags.push(diag(
+                path,
+                *line,
+                Some("tags"),
+                Problem::BadTag,
+                format!("tag {tag:?} is not ascii kebab-case"),
+                Some("tags are lower-case ascii words joined by hyphens, e.g. ai-infra"),
+            ));
+        }
+    }
+}
+
+/// The sources: absolute http(s) URLs ([`is_source_url`]).
+fn check_sources(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    for (url, line) in fields.lists.get("sources").into_iter().flatten() {
+        if !is_source_url(url) {
+            diags.push(diag(
+                path,
+                *line,
+                Some("sources"),
+                Problem::BadUrl,
+                format!("{url:?} is not an absolute http(s) URL"),
+                Some("cite the original report, e.g. \"https://status.example.com/incidents/123\"; percent-encode spaces and non-ASCII characters"),
+            ));
+        }
+    }
+}
+
+/// The facet fields and the organisation: slugs of the taxonomy.
+fn check_slugs(path: &Path, fields: &Fields, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) {
+    let facet_fields = [
+        ("causes", "cause"),
+        ("components", "component"),
+        ("symptoms", "symptom"),
+        ("factors", "factor"),
+    ];
+    for (field, key) in facet_fields {
+        for (slug, line) in fields.lists.get(field).into_iter().flatten() {
+            check_slug(path, *line, field, key, slug, taxonomy, diags);
+        }
+    }
+    if let Some((org, line)) = fields.strings.get("org") {
+        check_slug(path, *line, "org", "org", org, taxonomy, diags);
+    }
+}
+
+/// The related ids: not the record's own. (That they exist is checked across
+/// records.)
+fn check_not_self_related(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    let id = fields.string("id").unwrap_or_default();
+    for (r, line) in fields.lists.get("related").into_iter().flatten() {
+        if *r == id {
+            diags.push(diag(
+                path,
+                *line,
+                Some("related"),
+                Problem::UnknownRelated,
+                "a record cannot be related to itself".into(),
+                Some("remove its own id from `related`"),
+            ));
+        }
+    }
+}
+
+/// Reports `slug` in `field` when facet `key` has no such value, with the value
+/// meant when the slug is a label or a near miss.
+fn check_slug(
+    path: &Path,
+    line: usize,
+    field: &str,
+    key: &str,
+    slug: &str,
+    taxonomy: &Taxonomy,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let values = taxonomy.values(key);
+    if values.iter().any(|v| v.slug == slug) {
+        return;
+    }
+    // A taxonomy that did not load is reported once, first; every slug of every
+    // record would otherwise be reported unknown after it.
+    if taxonomy.facets.iter().all(Vec::is_empty) {
+        return;
+    }
+    // Someone may have typed the label instead of the slug.
+    let by_label = values.iter().find(|v| {
+        v.ko == slug || v.en.eq_ignore_ascii_case(slug) || v.synonyms.iter().any(|s| s.eq_ignore_ascii_case(slug))
+    });
+    let near = by_label
+        .map(|v| v.slug.clone())
+        .or_else(|| did_you_mean(slug, values.iter().map(|v| v.slug.as_str())));
+    let hint = match near {
+        Some(n) => format!("did you mean {n:?}?"),
+        None => format!(
+            "add it to [[{key}]] in data/taxonomy.toml, or use one of: {}",
+            values
+                .iter()
+                .map(|v| v.slug.as_str())
+                .take(12)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    diags.push(diag(
+        path,
+        line,
+        Some(field),
+        Problem::UnknownSlug,
+        format!(
+            "unknown {} {slug:?}",
+            FACETS.iter().find(|f| f.0 == key).map_or(key, |f| f.0)
+        ),
+        Some(&hint),
+    ));
+}

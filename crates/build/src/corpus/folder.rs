@@ -1,0 +1,220 @@
+//! The corpus folder, read by [`load`] and checked in one pass: the taxonomy, the
+//! lexicon, every record, then the checks across records.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::diagnostic::{diag, did_you_mean, Diagnostic, Problem};
+use super::record::{parse_incident, Parsed};
+use super::taxonomy::{load_taxonomy, Taxonomy};
+use super::{Corpus, Incident};
+
+/// Reads and checks the corpus in `dir` (`taxonomy.toml`, `incidents/*.md`).
+/// Returns the corpus when there are no problems, else every problem found.
+pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let taxonomy = load_taxonomy(&dir.join("taxonomy.toml"), &mut diags);
+    check_taxonomy_has_values(dir, &taxonomy, &mut diags);
+    let lexicon = crate::lexicon::load(&dir.join("lexicon.toml"), &mut diags);
+    let incidents_dir = dir.join("incidents");
+    let paths = record_paths(&incidents_dir, &mut diags);
+    let (incidents, parsed) = read_records(&paths, &taxonomy, &mut diags);
+    check_across_records(&parsed, &mut diags);
+    if diags.is_empty() {
+        let mut incidents = incidents;
+        incidents.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(Corpus {
+            taxonomy,
+            incidents,
+            lexicon,
+        })
+    } else {
+        sort_diagnostics(&mut diags, &incidents_dir);
+        Err(diags)
+    }
+}
+
+/// Reports a taxonomy that was read but holds no values.
+fn check_taxonomy_has_values(dir: &Path, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) {
+    if taxonomy.facets.iter().all(Vec::is_empty) && !diags.iter().any(|d| d.file.ends_with("taxonomy.toml")) {
+        diags.push(diag(
+            &dir.join("taxonomy.toml"),
+            1,
+            None,
+            Problem::Taxonomy,
+            "the taxonomy has no values".into(),
+            Some("list [[cause]], [[component]], [[symptom]], [[factor]] and [[org]] tables"),
+        ));
+    }
+}
+
+/// The record files of `incidents_dir`, sorted ([`record_file`]).
+fn record_paths(incidents_dir: &Path, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = match fs::read_dir(incidents_dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| record_file(p, diags))
+            .collect(),
+        Err(e) => {
+            diags.push(diag(
+                incidents_dir,
+                1,
+                None,
+                Problem::Io,
+                format!("cannot read the folder: {e}"),
+                Some("records live in data/incidents/<id>.md"),
+            ));
+            Vec::new()
+        }
+    };
+    paths.sort();
+    paths
+}
+
+/// True when `path` in `incidents/` is a record to read: a regular file named
+/// `*.md`. A `.MD`, a link, a FIFO or a folder named like a record is reported, not
+/// read: reading a FIFO would wait forever, and a link may lead out of the corpus.
+fn record_file(path: &Path, diags: &mut Vec<Diagnostic>) -> bool {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    if !ext.eq_ignore_ascii_case("md") {
+        return false;
+    }
+    let mut problem = |message: String, hint: &str| {
+        diags.push(diag(path, 1, None, Problem::NotARecordFile, message, Some(hint)));
+        false
+    };
+    if ext != "md" {
+        return problem(
+            format!("the extension is .{ext}, not .md, so this file would not be read"),
+            "rename it to <id>.md",
+        );
+    }
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => problem(
+            "is a link; records are read only as plain files inside data/incidents".into(),
+            "copy the record into data/incidents instead of linking to it",
+        ),
+        Ok(m) if !m.is_file() => problem(
+            "is not a regular file (a folder, FIFO or device)".into(),
+            "records are plain UTF-8 files named <id>.md",
+        ),
+        Ok(_) => true,
+        Err(e) => problem(format!("cannot read: {e}"), "records must be readable files"),
+    }
+}
+
+/// Reads and parses every record: the records without problems, and what was
+/// learnt from every file that could be read, for the checks across records.
+fn read_records(
+    paths: &[PathBuf],
+    taxonomy: &Taxonomy,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Incident>, Vec<(PathBuf, Parsed)>) {
+    let mut incidents = Vec::new();
+    let mut parsed = Vec::new();
+    for path in paths {
+        if let Some(text) = read_text(path, diags) {
+            let p = parse_incident(path, &text, taxonomy, diags);
+            incidents.extend(p.incident.clone());
+            parsed.push((path.clone(), p));
+        }
+    }
+    (incidents, parsed)
+}
+
+/// The UTF-8 text of the file at `path`, or `None` after reporting why not.
+fn read_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match fs::read(path).map(String::from_utf8) {
+        Ok(Ok(text)) => Some(text),
+        Ok(Err(e)) => {
+            // The line of the first byte that is not UTF-8, not line 1.
+            let valid = e.utf8_error().valid_up_to();
+            let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+            diags.push(diag(
+                path,
+                line,
+                None,
+                Problem::Io,
+                format!("byte {} is not UTF-8", valid + 1),
+                Some("save the record as UTF-8 text"),
+            ));
+            None
+        }
+        Err(e) => {
+            diags.push(diag(
+                path,
+                1,
+                None,
+                Problem::Io,
+                format!("cannot read: {e}"),
+                Some("records must be UTF-8 text"),
+            ));
+            None
+        }
+    }
+}
+
+/// Across records, including those with other problems, so that one mistake does
+/// not hide another: duplicate ids and related ids that point nowhere.
+fn check_across_records(parsed: &[(PathBuf, Parsed)], diags: &mut Vec<Diagnostic>) {
+    let ids = check_duplicate_ids(parsed, diags);
+    check_related_exist(parsed, &ids, diags);
+}
+
+/// Reports every record whose id an earlier record has; returns the ids.
+fn check_duplicate_ids<'a>(parsed: &'a [(PathBuf, Parsed)], diags: &mut Vec<Diagnostic>) -> HashSet<&'a str> {
+    let mut seen: HashMap<&str, &Path> = HashMap::new();
+    for (path, p) in parsed {
+        if let Some((id, line)) = &p.id {
+            if let Some(first) = seen.insert(id, path) {
+                let message = format!("id {id} is also used by {}", first.display());
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some("id"),
+                    Problem::DuplicateId,
+                    message,
+                    Some("every record needs its own id; take the next free number"),
+                ));
+            }
+        }
+    }
+    seen.keys().copied().collect()
+}
+
+/// Reports every related id that is not in `ids`, with the nearest one.
+fn check_related_exist(parsed: &[(PathBuf, Parsed)], ids: &HashSet<&str>, diags: &mut Vec<Diagnostic>) {
+    for (path, p) in parsed {
+        for (related, line) in &p.related {
+            if !ids.contains(related.as_str()) {
+                let hint = did_you_mean(related, ids.iter().copied())
+                    .map_or("list ids of existing records".into(), |n| {
+                        format!("did you mean {n:?}?")
+                    });
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some("related"),
+                    Problem::UnknownRelated,
+                    format!("no record has the id {related:?}"),
+                    Some(&hint),
+                ));
+            }
+        }
+    }
+}
+
+/// Orders the diagnostics for reading: the taxonomy and the lexicon first
+/// (records depend on them), then by file and line.
+fn sort_diagnostics(diags: &mut [Diagnostic], incidents_dir: &Path) {
+    let record = |d: &Diagnostic| d.file.starts_with(incidents_dir);
+    diags.sort_by(|a, b| {
+        record(a)
+            .cmp(&record(b))
+            .then(a.file.cmp(&b.file))
+            .then(a.line.cmp(&b.line))
+    });
+}

@@ -1,0 +1,126 @@
+//! The corpus in `data/`: the taxonomy (`taxonomy.toml`) and the incident records
+//! (`incidents/<id>.md`), read and checked.
+//!
+//! A record is TOML front matter between `+++` lines followed by a Korean Markdown
+//! body whose `##` sections are, in order, [`SECTIONS`]. [`load`] reads everything
+//! and reports every problem it finds in one pass, each as a [`Diagnostic`] naming
+//! the file, the line, the field and a hint; nothing is built from a corpus that has
+//! any.
+//!
+//! The steps, one private module each: `folder` ([`load`]: the folder, the checks
+//! across records) → `record` (one file) → `frontmatter` (the `+++` split and the
+//! TOML) → `fields` (field typing) → `checks` (field checks) → `sections` (the body).
+//! `taxonomy` reads `taxonomy.toml`, `syntax` holds the shapes of ids, slugs,
+//! durations and URLs, `date` the record date and `diagnostic` what is reported.
+//! Their public items are re-exported here.
+
+use std::path::PathBuf;
+
+mod checks;
+mod date;
+mod diagnostic;
+mod fields;
+mod folder;
+mod frontmatter;
+mod record;
+mod sections;
+mod syntax;
+mod taxonomy;
+#[cfg(test)]
+mod tests;
+
+pub use date::Date;
+pub use diagnostic::{Diagnostic, Problem};
+pub use folder::load;
+pub use sections::plain_text;
+pub use syntax::{is_incident_id, ID_PATTERN};
+pub use taxonomy::{Taxonomy, Value};
+
+/// The body sections every record has, in this order.
+pub const SECTIONS: [&str; 8] = ["요약", "증상", "촉발", "원인", "감지", "조치", "후속 조치", "교훈"];
+
+/// One section of a record body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// Heading (one of [`SECTIONS`]).
+    pub name: String,
+    /// The Markdown under the heading.
+    pub markdown: String,
+    /// Plain text of it (for indexing and summaries).
+    pub text: String,
+}
+
+/// An incident record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Incident {
+    /// The file it came from.
+    pub path: PathBuf,
+    /// `IL-0001` form.
+    pub id: String,
+    /// One Korean sentence.
+    pub title: String,
+    /// Organisation slug.
+    pub org: String,
+    /// The UTC day impact began.
+    pub date: Date,
+    /// Free tags.
+    pub tags: Vec<String>,
+    /// Severity as the source states it.
+    pub severity: Option<String>,
+    /// What was affected.
+    pub impact: Option<String>,
+    /// Who was affected.
+    pub affected_users: Option<String>,
+    /// Regions.
+    pub regions: Vec<String>,
+    /// Time from impact to detection (`19m`).
+    pub time_to_detect: Option<String>,
+    /// Time from impact to recovery (`7h 45m`).
+    pub time_to_recover: Option<String>,
+    /// Cause slugs.
+    pub causes: Vec<String>,
+    /// Component slugs.
+    pub components: Vec<String>,
+    /// Symptom slugs.
+    pub symptoms: Vec<String>,
+    /// Contributing-factor slugs.
+    pub factors: Vec<String>,
+    /// Source URLs.
+    pub sources: Vec<String>,
+    /// Related incident ids.
+    pub related: Vec<String>,
+    /// Read-only checks.
+    pub checks: Vec<String>,
+    /// Body sections in [`SECTIONS`] order.
+    pub sections: Vec<Section>,
+}
+
+impl Incident {
+    /// Slugs of facet `key` (`org` gives the organisation).
+    pub fn facet(&self, key: &str) -> Vec<&str> {
+        match key {
+            "cause" => self.causes.iter().map(String::as_str).collect(),
+            "component" => self.components.iter().map(String::as_str).collect(),
+            "symptom" => self.symptoms.iter().map(String::as_str).collect(),
+            "factor" => self.factors.iter().map(String::as_str).collect(),
+            "org" => vec![self.org.as_str()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The section called `name`.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+}
+
+/// A checked corpus.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Corpus {
+    /// The taxonomy.
+    pub taxonomy: Taxonomy,
+    /// Records sorted by id.
+    pub incidents: Vec<Incident>,
+    /// The domain lexicon (`lexicon.toml`; empty when there is none).
+    pub lexicon: Vec<crate::lexicon::Entry>,
+}

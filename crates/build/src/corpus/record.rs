@@ -1,0 +1,127 @@
+//! One incident record, `incidents/<id>.md`, parsed in named steps: the front
+//! matter ([`super::frontmatter`]), field typing ([`super::fields`]), field checks
+//! ([`super::checks`]), the body sections ([`super::sections`]) and the assembly
+//! of the [`Incident`].
+
+use std::path::Path;
+
+use super::checks::check_fields;
+use super::date::Date;
+use super::diagnostic::{diag, Diagnostic, Problem};
+use super::fields::{check_unknown_fields, type_fields, Fields};
+use super::frontmatter::{parse_table, split};
+use super::sections::parse_sections;
+use super::taxonomy::Taxonomy;
+use super::{Incident, Section};
+
+/// What [`parse_incident`] learnt from one file.
+#[derive(Default)]
+pub(super) struct Parsed {
+    /// The record, when the file has no problem.
+    pub incident: Option<Incident>,
+    /// Its id and line, when it has a string id, for the duplicate check.
+    pub id: Option<(String, usize)>,
+    /// Its related ids with their lines, for the cross-record check.
+    pub related: Vec<(String, usize)>,
+}
+
+/// Parses one record, adding its problems to `diags`.
+pub(super) fn parse_incident(path: &Path, text: &str, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) -> Parsed {
+    let mut parsed = Parsed::default();
+    let before = diags.len();
+    control_characters(path, text, diags);
+    parsed.incident = parse_record(path, text, taxonomy, diags, &mut parsed);
+    if diags.len() > before {
+        parsed.incident = None;
+    }
+    parsed
+}
+
+/// Reports every line that holds a control character (NUL, escape, …; a tab is
+/// fine), naming the front-matter key or the section it is in: such characters
+/// would reach the pages and the API raw.
+fn control_characters(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) {
+    let mut field: Option<String> = None;
+    let mut fences = 0;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_end() == "+++" {
+            fences += 1;
+            field = None;
+            continue;
+        }
+        if fences == 1 {
+            if let Some((key, _)) = line
+                .split_once('=')
+                .filter(|(k, _)| !k.trim().is_empty() && !k.contains('"'))
+            {
+                field = Some(key.trim().to_string());
+            }
+        } else if let Some(name) = line.strip_prefix("## ") {
+            field = Some(name.trim().to_string());
+        }
+        if let Some(c) = line.chars().find(|&c| c.is_control() && c != '\t' && c != '\r') {
+            diags.push(diag(
+                path,
+                i + 1,
+                field.as_deref(),
+                Problem::BadValue,
+                format!("the text holds the control character U+{:04X}", c as u32),
+                Some("remove it: records are plain text, and the pages would show it raw"),
+            ));
+        }
+    }
+}
+
+/// Parses and checks the record, step by step. Sets the id and related ids of
+/// `parsed` once the fields are typed, so that the checks across records see them
+/// even when the record has other problems. Returns the record only when this
+/// adds no problem to `diags`.
+fn parse_record(
+    path: &Path,
+    text: &str,
+    taxonomy: &Taxonomy,
+    diags: &mut Vec<Diagnostic>,
+    parsed: &mut Parsed,
+) -> Option<Incident> {
+    let before = diags.len();
+    let split = split(path, text, diags)?;
+    let table = parse_table(path, split.front, diags)?;
+    check_unknown_fields(path, &split, &table, diags);
+    let fields = type_fields(path, &split, &table, diags);
+    let date = check_fields(path, &fields, taxonomy, diags);
+    parsed.id = fields.strings.get("id").cloned();
+    parsed.related = fields.lists.get("related").cloned().unwrap_or_default();
+    let sections = parse_sections(path, split.body, split.body_line, diags);
+    if diags.len() > before {
+        return None;
+    }
+    Some(assemble(path, &fields, date?, sections))
+}
+
+/// The record from its checked fields, date and sections.
+fn assemble(path: &Path, fields: &Fields, date: Date, sections: Vec<Section>) -> Incident {
+    let get = |name: &str| fields.string(name);
+    let list = |name: &str| fields.list(name);
+    Incident {
+        path: path.to_path_buf(),
+        id: get("id").unwrap_or_default(),
+        title: get("title").unwrap_or_default(),
+        org: get("org").unwrap_or_default(),
+        date,
+        tags: list("tags"),
+        severity: get("severity"),
+        impact: get("impact"),
+        affected_users: get("affected_users"),
+        regions: list("regions"),
+        time_to_detect: get("time_to_detect"),
+        time_to_recover: get("time_to_recover"),
+        causes: list("causes"),
+        components: list("components"),
+        symptoms: list("symptoms"),
+        factors: list("factors"),
+        sources: list("sources"),
+        related: list("related"),
+        checks: list("checks"),
+        sections,
+    }
+}

@@ -1,0 +1,51 @@
+//! The shapes of field values: incident ids, kebab-case slugs and tags,
+//! durations and source URLs. The one home of each rule; the MCP server and the
+//! API's schemas use the id rule from here too.
+
+/// The id rule as a regular expression, for JSON Schemas: what
+/// [`is_incident_id`] accepts.
+pub const ID_PATTERN: &str = "^IL-[0-9]{4}$";
+
+/// True for an incident id: `IL-` and four ascii digits (`IL-0001`).
+pub fn is_incident_id(id: &str) -> bool {
+    id.len() == 7 && id.starts_with("IL-") && id[3..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// True for ascii kebab-case: `[a-z0-9]+(-[a-z0-9]+)*`.
+pub(super) fn is_kebab(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('-')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+}
+
+/// True for `Nd`, `Nh`, `Nm` parts separated by spaces, largest unit first (`7h 45m`).
+pub(super) fn is_duration(s: &str) -> bool {
+    let mut last = usize::MAX;
+    let parts: Vec<&str> = s.split(' ').collect();
+    !s.is_empty()
+        && parts.iter().all(|p| {
+            let Some(unit) = p.chars().last() else {
+                return false;
+            };
+            let Some(rank) = ['m', 'h', 'd'].iter().position(|&u| u == unit) else {
+                return false;
+            };
+            let num = &p[..p.len() - 1];
+            let ok = !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) && rank < last;
+            last = rank;
+            ok
+        })
+}
+
+/// True for a source URL: absolute http(s) with a dotted host, and, as the API's
+/// schemas read it (`format: uri`, RFC 3986), ASCII without spaces or characters
+/// that must be escaped.
+pub(super) fn is_source_url(url: &str) -> bool {
+    let plain = url
+        .chars()
+        .all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'));
+    plain
+        && url::Url::parse(url)
+            .ok()
+            .is_some_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| h.contains('.')))
+}
