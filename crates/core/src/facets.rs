@@ -5,7 +5,6 @@
 //! facet's selection, so that choosing a second value of the same facet shows how
 //! many incidents it would add.
 
-
 use crate::bitset::Bitset;
 
 /// The selection of one facet: which of its values are chosen (by position).

@@ -19,8 +19,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bitset::Bitset;
-use crate::membership::{Lookup, TermFilter};
 use crate::format::{self, FormatError, Kind};
+use crate::membership::{Lookup, TermFilter};
 use crate::vocab::{Postings, Vocab};
 
 /// Incidents per filter chunk.

@@ -38,8 +38,8 @@
 
 use serde::Serialize;
 
-use crate::text::hangul;
 use crate::index::{squash, Index};
+use crate::text::hangul;
 use crate::text::particles;
 use crate::text::{self, Script};
 

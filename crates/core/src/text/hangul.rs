@@ -67,8 +67,6 @@ pub mod tail {
     pub const SSANGSIOS: u32 = 20;
 }
 
-
-
 /// The 19 initial consonants, as compatibility jamo.
 const LEADS: [char; 19] = [
     'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ',
