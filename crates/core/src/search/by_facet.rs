@@ -38,18 +38,3 @@ impl<V: Serialize> Serialize for ByFacet<V> {
         map.end()
     }
 }
-
-/// The count of one facet value.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct FacetCount {
-    /// Slug.
-    pub slug: String,
-    /// Korean label.
-    pub ko: String,
-    /// Incidents it would give (disjunctive count).
-    pub count: usize,
-    /// Whether it is part of the current selection.
-    pub selected: bool,
-    /// Incidents among the current results that carry it.
-    pub in_results: usize,
-}

@@ -17,11 +17,12 @@
 //! (`missing`); the response says how many hits are full matches.
 //!
 //! This module holds the request and response types and [`search`], which runs the
-//! steps; each step has its own submodule: `filters`, `rank`, `order`
+//! steps; each step has its own submodule: `filters`, `rank`, `counts`, `order`
 //! (with [`Sort`]), `page`, `suggest` (suggested filters and completions) and
 //! `graph`.
 
 mod by_facet;
+mod counts;
 mod filters;
 mod graph;
 mod order;
@@ -31,19 +32,19 @@ mod suggest;
 
 use serde::{Deserialize, Serialize};
 
-use std::cmp::Ordering;
-
 use crate::bitset::Bitset;
-use crate::facets;
 use crate::index::Index;
 use crate::query::{self, Word};
-use crate::sort;
 use crate::text;
 
-use page::hit;
+use counts::{count, facet_counts};
+use order::{is_full, order};
+use page::page;
 use rank::rank;
+use suggest::completions;
 
-pub use by_facet::{ByFacet, FacetCount};
+pub use by_facet::ByFacet;
+pub use counts::FacetCount;
 pub use filters::resolve_filters;
 pub use graph::{graph, Graph, GraphLink, GraphNode};
 pub use order::Sort;
@@ -220,7 +221,9 @@ impl std::fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
-/// Runs `request` against `index`.
+/// Runs `request` against `index`: checks the filters, analyses the query, ranks
+/// every incident, counts the facet values, orders the matching incidents and cuts
+/// the page, then adds the suggested filters, the completions and the flow graph.
 pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError> {
     let selection = resolve_filters(index, &request.filters)?;
     let words = query::analyze(
@@ -231,92 +234,20 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         },
     );
     let has_query = !words.is_empty();
-    // Text with no word in it at all (`.*`, `!!!`, emoji) asks for nothing that can
-    // be found; a query of only stopwords (`장애 사례`) lists everything.
-    let unsearchable = !request.query.trim().is_empty() && text::words(&request.query).next().is_none();
-    let cut = text::words(&request.query)
-        .enumerate()
-        .any(|(i, w)| i >= query::MAX_WORDS || w.chars().nth(query::MAX_WORD_CHARS).is_some());
+    let unsearchable = is_unsearchable(&request.query);
     let (matches, mut candidates) = rank(index, &words);
     if unsearchable {
         candidates = Bitset::empty(index.len());
     }
-
-    let facet_bits: Vec<Vec<&Bitset>> = index
-        .meta
-        .facets
-        .iter()
-        .map(|f| f.values.iter().map(|v| &v.docs).collect())
-        .collect();
-    let counted = facets::count(&facet_bits, &candidates, &selection);
-
-    let sort = request
-        .sort
-        .unwrap_or(if has_query { Sort::Relevance } else { Sort::Recent });
-    let mut docs: Vec<usize> = counted.matching.iter().collect();
-    let recent = |a: usize, b: usize| {
-        index.meta.days[b]
-            .cmp(&index.meta.days[a])
-            .then_with(|| index.meta.ids[a].cmp(&index.meta.ids[b]))
-    };
-    let full = |d: usize| matches.get(d).is_some_and(|m| m.full);
-    match sort {
-        Sort::Recent => sort::sort_by(&mut docs, |&a, &b| full(b).cmp(&full(a)).then_with(|| recent(a, b))),
-        Sort::Relevance => sort::sort_by(&mut docs, |&a, &b| {
-            full(b)
-                .cmp(&full(a))
-                .then_with(|| {
-                    let score = |d: usize| matches.get(d).map_or(0.0, |m| m.score);
-                    score(b).partial_cmp(&score(a)).unwrap_or(Ordering::Equal)
-                })
-                .then_with(|| recent(a, b))
-        }),
-    }
-    let full_count = if has_query {
-        docs.iter().filter(|&&d| full(d)).count()
+    let counted = count(index, &candidates, &selection);
+    let sort = request.sort.unwrap_or(Sort::default_for(has_query));
+    let docs = order(index, &matches, &counted.matching, sort);
+    let full = if has_query {
+        docs.iter().filter(|&&d| is_full(&matches, d)).count()
     } else {
         docs.len()
     };
-
-    let per_page = if request.per_page == 0 { 10 } else { request.per_page };
-    let page = request.page.max(1);
-    let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
-    let hits = shown().map(|&d| hit(index, d, &words, matches.get(d))).collect();
-    let mut missing: Vec<String> = Vec::new();
-    for &d in shown().filter(|&&d| !index.is_listed(d)) {
-        let file = index.listing_file(d);
-        if !missing.contains(&file) {
-            missing.push(file);
-        }
-    }
-
-    let mut facet_counts = ByFacet::default();
-    for (f, facet) in index.meta.facets.iter().enumerate() {
-        let values = facet
-            .values
-            .iter()
-            .enumerate()
-            .map(|(v, value)| FacetCount {
-                slug: value.slug.clone(),
-                ko: value.ko.clone(),
-                count: counted.counts[f][v],
-                selected: selection.chosen[f].contains(&v),
-                in_results: value.docs.intersection_len(&counted.matching),
-            })
-            .collect();
-        facet_counts.0.push((facet.key.clone(), values));
-    }
-
-    let suggestions = suggest(index, &request.query, &selection);
-    let completions = match (request.prefix, text::words(&request.query).last()) {
-        (true, Some(last)) if !request.query.ends_with(char::is_whitespace) => {
-            query::completions(&text::normalize(last), index, 6)
-                .into_iter()
-                .map(|(t, _)| t)
-                .collect()
-        }
-        _ => Vec::new(),
-    };
+    let shown = page(index, &docs, &words, &matches, request.page, request.per_page);
     let graph = if request.graph.is_empty() {
         None
     } else {
@@ -324,18 +255,33 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     };
     Ok(Response {
         total: docs.len(),
-        full: full_count,
+        full,
         unsearchable,
-        cut,
-        page,
-        per_page,
+        cut: is_cut(&request.query),
+        page: shown.number,
+        per_page: shown.per_page,
         sort,
-        hits,
-        facets: facet_counts,
+        hits: shown.hits,
+        facets: facet_counts(index, &counted, &selection),
         words,
-        suggestions,
+        suggestions: suggest(index, &request.query, &selection),
         graph,
-        completions,
-        missing,
+        completions: completions(index, request),
+        missing: shown.missing,
     })
+}
+
+/// True when `typed` has text but no word in it at all (`.*`, `!!!`, emoji): it
+/// asks for nothing that can be found. (A query of only stopwords, `장애 사례`, is
+/// not unsearchable: it lists everything.)
+fn is_unsearchable(typed: &str) -> bool {
+    !typed.trim().is_empty() && text::words(typed).next().is_none()
+}
+
+/// True when `typed` is longer than the analysis reads ([`query::MAX_WORDS`] words
+/// of [`query::MAX_WORD_CHARS`] characters).
+fn is_cut(typed: &str) -> bool {
+    text::words(typed)
+        .enumerate()
+        .any(|(i, w)| i >= query::MAX_WORDS || w.chars().nth(query::MAX_WORD_CHARS).is_some())
 }

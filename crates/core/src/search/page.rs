@@ -5,8 +5,52 @@ use super::{ByFacet, Hit, Matched};
 use crate::index::Index;
 use crate::query::Word;
 
+/// Hits per page when a request says 0.
+const PER_PAGE: usize = 10;
+
+/// One page of the ordered results.
+pub(super) struct Page {
+    /// The page number, 1-based.
+    pub(super) number: usize,
+    /// Hits per page.
+    pub(super) per_page: usize,
+    /// The page's hits.
+    pub(super) hits: Vec<Hit>,
+    /// Listing files that the page's hits need and that are not loaded.
+    pub(super) missing: Vec<String>,
+}
+
+/// Page `page` (1-based; 0 is taken as 1) of `docs` at `per_page` hits (0 means
+/// [`PER_PAGE`]).
+pub(super) fn page(
+    index: &Index,
+    docs: &[usize],
+    words: &[Word],
+    matches: &[DocMatch],
+    page: usize,
+    per_page: usize,
+) -> Page {
+    let per_page = if per_page == 0 { PER_PAGE } else { per_page };
+    let page = page.max(1);
+    let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
+    let hits = shown().map(|&d| hit(index, d, words, matches.get(d))).collect();
+    let mut missing: Vec<String> = Vec::new();
+    for &d in shown().filter(|&&d| !index.is_listed(d)) {
+        let file = index.listing_file(d);
+        if !missing.contains(&file) {
+            missing.push(file);
+        }
+    }
+    Page {
+        number: page,
+        per_page,
+        hits,
+        missing,
+    }
+}
+
 /// The hit of incident `doc`: its listing, and how it matched `words`.
-pub(super) fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
+fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
     let l = &index.listings[doc];
     let facets = index
         .meta

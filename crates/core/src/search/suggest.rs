@@ -1,9 +1,29 @@
-//! Suggested filters: taxonomy values the query names (추천 필터).
+//! What the response offers beyond the hits: taxonomy values the query names (추천
+//! 필터) and completions of the last word.
 
-use super::Suggestion;
+use super::{Request, Suggestion};
 use crate::facets::Selection;
 use crate::index::Index;
+use crate::query;
 use crate::sort;
+use crate::text;
+
+/// Completions a response offers at most.
+const COMPLETIONS: usize = 6;
+
+/// With `request.prefix`, and the last word still being typed (no space after
+/// it): the vocabulary terms it may be the start of, most frequent first.
+pub(super) fn completions(index: &Index, request: &Request) -> Vec<String> {
+    match (request.prefix, text::words(&request.query).last()) {
+        (true, Some(last)) if !request.query.ends_with(char::is_whitespace) => {
+            query::completions(&text::normalize(last), index, COMPLETIONS)
+                .into_iter()
+                .map(|(t, _)| t)
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
 
 /// Taxonomy values whose Korean or English label or a synonym occurs in the query,
 /// compared without spaces and case (`메모리부족` names `메모리 부족`). Values already
