@@ -10,7 +10,8 @@
 //! * Text: [`text`] (normalisation and Latin tokens), [`text::hangul`] (syllables and
 //!   jamo), [`text::particles`] (Korean particles and endings).
 //! * Search: [`index`] (the loaded index), [`facets`] (the five facets and their bitsets),
-//!   [`query`] (query analysis), [`search`] (ranking, counts, pages), [`sort`].
+//!   [`query`] (query analysis), [`search`] (ranking, counts, pages), [`weights`] (every
+//!   weight of the ranking), [`sort`].
 
 pub mod bitset;
 pub mod facets;
@@ -23,3 +24,4 @@ pub mod search;
 pub mod sort;
 pub mod text;
 pub mod vocab;
+pub mod weights;

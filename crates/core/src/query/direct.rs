@@ -6,7 +6,7 @@ use super::lexicon::lexicon;
 use super::segment::segment;
 use super::verb_noun::verb_noun;
 use super::{add, Alternative, Derivation};
-use super::{BARE_WEIGHT, KNOWN_WORD_FACTOR, LEXICON_WEIGHT, SEGMENT_WEIGHT, STEM_WEIGHT};
+use super::{BARE_WEIGHT, EXACT_WEIGHT, KNOWN_WORD_FACTOR, LEXICON_WEIGHT, SEGMENT_WEIGHT, STEM_WEIGHT};
 use crate::index::Index;
 use crate::text::hangul;
 use crate::text::particles;
@@ -14,7 +14,7 @@ use crate::text::{self, Script};
 
 /// Exact, bare, segmented and Latin-part alternatives.
 pub(super) fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alternative>) {
-    add(alts, index, vec![input.to_string()], 1.0, Derivation::Exact);
+    add(alts, index, vec![input.to_string()], EXACT_WEIGHT, Derivation::Exact);
     // When the word itself is a term, a shorter reading of it is most likely a
     // mis-split (인증서 is not 인증 + the particle 서): it counts for much less.
     let known = if index.df(input).is_some() {

@@ -74,6 +74,11 @@ pub use prefix::completions;
 pub use segment::segment;
 pub use verb_noun::verb_noun;
 
+pub use crate::weights::{
+    BARE_WEIGHT, EXACT_WEIGHT, JOINED_WEIGHT, KNOWN_WORD_FACTOR, LEXICON_WEIGHT, PARTIAL_WEIGHT, PHRASE_SYNONYM_WEIGHT,
+    PREFIX_WEIGHT, SEGMENT_WEIGHT, STEM_WEIGHT, SYNONYM_WEIGHT, TYPO_WEIGHT,
+};
+
 /// How an alternative was derived, for the UI's "how each word was understood".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -180,25 +185,6 @@ const MAX_SPAN: usize = 3;
 pub const MAX_WORDS: usize = 24;
 /// Characters of a word that are read; a longer word is cut ([`crate::search::Response::cut`]).
 pub const MAX_WORD_CHARS: usize = 40;
-
-/// Weight of the bare form (`재시도를` → `재시도`).
-pub const BARE_WEIGHT: f32 = 0.9;
-/// Weight of a predicate stem (`멈춤` → `멈추`).
-pub const STEM_WEIGHT: f32 = 0.85;
-/// Factor on the bare and stem readings of a word that is itself a term.
-pub const KNOWN_WORD_FACTOR: f32 = 0.4;
-/// Weight of a word split over the vocabulary, and of Latin parts.
-pub const SEGMENT_WEIGHT: f32 = 0.8;
-/// Weight of a lexicon reading.
-pub const LEXICON_WEIGHT: f32 = 0.85;
-/// Weight of a taxonomy value named by one word (a phrase that names one: 1.0).
-pub const SYNONYM_WEIGHT: f32 = 0.9;
-/// Weight of a completion, a 초성 reading.
-pub const PREFIX_WEIGHT: f32 = 0.7;
-/// Weight of a typo reading.
-pub const TYPO_WEIGHT: f32 = 0.6;
-/// Weight of a partial reading that covers the whole word; less for less.
-pub const PARTIAL_WEIGHT: f32 = 0.5;
 
 /// Splits `query` into words and finds their alternatives in `index`.
 pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {

@@ -2,7 +2,7 @@
 //! `로드밸런서`) where the vocabulary, the taxonomy or the lexicon knows them so.
 
 use super::taxonomy::facet_names;
-use super::{add, Alternative, Derivation, Word, LEXICON_WEIGHT, MAX_SPAN};
+use super::{add, Alternative, Derivation, Word, JOINED_WEIGHT, LEXICON_WEIGHT, MAX_SPAN, PHRASE_SYNONYM_WEIGHT};
 use crate::index::{squash, Index};
 use crate::text::particles;
 
@@ -51,7 +51,7 @@ fn join(span: &[Word], index: &Index) -> Option<Word> {
         &mut alternatives,
         index,
         vec![joined_term(span, index)],
-        1.0,
+        JOINED_WEIGHT,
         Derivation::Joined,
     );
     let phrase = span.iter().map(|w| w.input.as_str()).collect::<Vec<_>>().join(" ");
@@ -98,7 +98,7 @@ fn phrase_names(span: &[Word], phrase: &str) -> Vec<String> {
 
 /// Adds the facet values and the lexicon meanings that `name` names.
 fn named_readings(name: &str, index: &Index, alts: &mut Vec<Alternative>) {
-    facet_names(name, index, 1.0, alts);
+    facet_names(name, index, PHRASE_SYNONYM_WEIGHT, alts);
     for terms in index.lexicon_means(&squash(name)) {
         add(alts, index, terms.clone(), LEXICON_WEIGHT, Derivation::Lexicon);
     }
@@ -108,7 +108,8 @@ fn named_readings(name: &str, index: &Index, alts: &mut Vec<Alternative>) {
 /// first: a combination takes the weakest weight of its parts, and the derivation
 /// of its last part that is not exact.
 fn combinations(span: &[Word]) -> Vec<Alternative> {
-    // The empty combination, which every word's readings extend.
+    // The empty combination, which every word's readings extend; its weight is the
+    // identity of `min`.
     let mut combos: Vec<Alternative> = vec![Alternative {
         terms: Vec::new(),
         facet: None,

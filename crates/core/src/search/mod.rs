@@ -51,20 +51,7 @@ pub use order::Sort;
 pub use rank::idf;
 pub use suggest::suggest;
 
-/// Pseudo term frequency that a title occurrence adds.
-pub const TITLE_WEIGHT: f32 = 3.0;
-/// Pseudo term frequency of a match through the classification (a taxonomy value
-/// the query names).
-pub const META_WEIGHT: f32 = 2.0;
-/// Pseudo term frequency of a body match by level: a term the record mentions; one
-/// it uses most ([`Index::level`]).
-pub const LEVEL_TF: [f32; 2] = [1.0, 2.5];
-/// BM25's term-frequency saturation.
-pub const K1: f32 = 1.2;
-/// BM25's length normalisation (0 none, 1 full); records are short and alike.
-pub const B: f32 = 0.4;
-/// Multiplier for a record that has the term only as a part of a longer word.
-pub const PART_WEIGHT: f32 = 0.4;
+pub use crate::weights::{B, K1, LEVEL_TF, META_WEIGHT, PART_WEIGHT, TITLE_WEIGHT};
 
 /// A search request.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -1,10 +1,10 @@
 //! Ranking: scores every incident for the analysed query words, BM25F-like, as
 //! `docs/ranking.md` describes.
 
-use super::{B, K1, LEVEL_TF, META_WEIGHT, PART_WEIGHT, TITLE_WEIGHT};
 use crate::bitset::Bitset;
 use crate::index::{Index, Prepared};
 use crate::query::{self, Word};
+use crate::weights::{B, K1, LEVEL_TF, META_WEIGHT, PART_WEIGHT, TITLE_WEIGHT};
 
 /// Inverse document frequency (BM25's, always positive).
 pub fn idf(n: usize, df: u64) -> f32 {
