@@ -276,6 +276,8 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+mod assemble;
+
 impl Index {
     /// Loads an index completely from its files: `read(name)` returns the bytes of a
     /// file of the index folder (`meta.bin`, then the files the meta names).
@@ -313,104 +315,18 @@ impl Index {
     /// Assembles an index without listing text from a decoded meta and the filters,
     /// checking that they agree.
     pub fn from_parts(meta: Meta, filters: Vec<Lookup>) -> Result<Index, LoadError> {
-        let bad = |m: &str| LoadError {
-            file: "meta.bin".into(),
-            error: FormatError::Decode(m.into()),
-        };
-        let n = meta.ids.len();
-        let chunked = meta.chunks.iter().map(|c| c.len as usize).sum::<usize>() == n
-            && meta.chunks.iter().rev().skip(1).all(|c| c.len as usize == CHUNK_SIZE)
-            && meta.chunks.iter().all(|c| c.len > 0);
-        if meta.days.len() != n
-            || meta.lengths.len() != n
-            || !chunked
-            || filters.len() != meta.chunks.len()
-            || meta.common.iter().any(|b| b.len() > n)
-        {
-            return Err(bad("incident counts of meta and filters differ"));
-        }
-        if meta.facets.len() != FACETS.len() {
-            return Err(bad("unexpected number of facets"));
-        }
-        if meta.listing_chunk == 0 {
-            return Err(bad("listing chunk size is zero"));
-        }
-        let vocab = Vocab::decode(&meta.vocab, n).map_err(|error| LoadError {
-            file: "meta.bin".into(),
-            error,
-        })?;
-        if vocab.common_count() != meta.common.len() {
-            return Err(bad("common-term bitsets differ from the vocabulary"));
-        }
-        let org = &meta.facets[FACETS.len() - 1];
-        let listings = (0..n)
-            .map(|d| {
-                let facets: Vec<Vec<u16>> = meta
-                    .facets
-                    .iter()
-                    .map(|f| {
-                        (0..f.values.len())
-                            .filter(|&v| f.values[v].docs.contains(d))
-                            .map(|v| v as u16)
-                            .collect()
-                    })
-                    .collect();
-                Listing {
-                    id: meta.ids[d].clone(),
-                    title: String::new(),
-                    org: facets[FACETS.len() - 1]
-                        .first()
-                        .map(|&v| org.values[v as usize].slug.clone())
-                        .unwrap_or_default(),
-                    date: date_of(meta.days[d]),
-                    facets,
-                    summary: String::new(),
-                }
-            })
-            .collect();
-        let mut names = Vec::new();
-        for (f, facet) in meta.facets.iter().enumerate() {
-            for (v, value) in facet.values.iter().enumerate() {
-                for name in [&value.ko, &value.en, &value.slug].into_iter().chain(&value.synonyms) {
-                    names.push(TaxonomyName {
-                        f,
-                        v,
-                        name: name.clone(),
-                        squashed: squash(name),
-                    });
-                }
-            }
-        }
-        let mean_length = meta.lengths.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1) as f32;
-        let mut lexicon_keys: Vec<(String, u32)> = Vec::new();
-        let mut lexicon_means = Vec::with_capacity(meta.lexicon.len());
-        for (e, entry) in meta.lexicon.iter().enumerate() {
-            if entry.means.iter().flatten().any(|&t| t as usize >= vocab.len()) {
-                return Err(bad("a lexicon entry names a term that is not in the vocabulary"));
-            }
-            let mut means = Vec::with_capacity(entry.means.len());
-            for terms in &entry.means {
-                let mut words = Vec::with_capacity(terms.len());
-                for &t in terms {
-                    words.push(vocab.term(t as usize).to_string());
-                }
-                means.push(words);
-            }
-            lexicon_means.push(means);
-            for form in &entry.say {
-                for key in crate::query::lexicon_keys(form) {
-                    lexicon_keys.push((key, e as u32));
-                }
-            }
-        }
-        crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
-        lexicon_keys.dedup();
+        assemble::check_shape(&meta, &filters)?;
+        let vocab = assemble::decode_vocab(&meta)?;
+        let listings = assemble::listings(&meta);
+        let names = assemble::taxonomy_names(&meta);
+        let mean_length = assemble::mean_length(&meta);
+        let (lexicon_keys, lexicon_means) = assemble::lexicon_tables(&meta, &vocab)?;
         Ok(Index {
             mean_length,
             lexicon_keys,
             lexicon_means,
             keyed_lexicon: std::sync::OnceLock::new(),
-            listed: vec![false; n],
+            listed: vec![false; meta.ids.len()],
             meta,
             vocab,
             listings,
