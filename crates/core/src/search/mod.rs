@@ -30,6 +30,9 @@ mod page;
 mod rank;
 mod suggest;
 
+#[cfg(test)]
+mod tests;
+
 use serde::{Deserialize, Serialize};
 
 use crate::bitset::Bitset;

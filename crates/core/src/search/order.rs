@@ -9,7 +9,9 @@ use super::rank::DocMatch;
 use crate::index::Index;
 use crate::sort;
 
-/// Result order.
+/// Result order. Its names are `relevance` and `recent`; a name is read into a
+/// `Sort` only by its [`FromStr`](std::str::FromStr) (the command line, the MCP server
+/// and the browser module all call it), and by serde for JSON requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Sort {
@@ -21,6 +23,8 @@ pub enum Sort {
 
 impl std::str::FromStr for Sort {
     type Err = String;
+
+    /// The order named `s`, or an error that lists the accepted names.
     fn from_str(s: &str) -> Result<Sort, String> {
         match s {
             "relevance" => Ok(Sort::Relevance),
