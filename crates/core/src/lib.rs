@@ -5,7 +5,7 @@
 //! disagree on the format. This crate has no lindera, no file system and no async
 //! runtime: its manifest is the guarantee.
 //!
-//! * On disk: [`format`] (framing and version), [`hash`] (term keys), [`membership`]
+//! * On disk: [`format`](mod@format) (framing and version), [`hash`] (term keys), [`membership`]
 //!   (the per-chunk binary-fuse filters), [`bitset`], [`vocab`] (the sorted vocabulary).
 //! * Text: [`text`] (normalisation and Latin tokens), [`text::hangul`] (syllables and
 //!   jamo), [`text::particles`] (Korean particles and endings).
