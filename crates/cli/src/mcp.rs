@@ -159,11 +159,9 @@ impl Library {
 
     fn run(&self, args: &Map<String, Value>, query: String, max: usize, tool: &str) -> Outcome {
         let filters = filters_arg(args, &self.index)?;
-        let sort = match string_arg(args, "sort")?.as_deref() {
+        let sort = match string_arg(args, "sort")? {
             None => None,
-            Some("relevance") => Some(Sort::Relevance),
-            Some("recent") => Some(Sort::Recent),
-            Some(other) => return Err(format!("sort {other:?} is not known; use \"relevance\" or \"recent\"")),
+            Some(name) => Some(name.parse::<Sort>()?),
         };
         let limit = match args.get("limit") {
             None | Some(Value::Null) => 10,

@@ -276,6 +276,10 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+mod assemble;
+mod keyed;
+mod lookup;
+
 impl Index {
     /// Loads an index completely from its files: `read(name)` returns the bytes of a
     /// file of the index folder (`meta.bin`, then the files the meta names).
@@ -313,104 +317,18 @@ impl Index {
     /// Assembles an index without listing text from a decoded meta and the filters,
     /// checking that they agree.
     pub fn from_parts(meta: Meta, filters: Vec<Lookup>) -> Result<Index, LoadError> {
-        let bad = |m: &str| LoadError {
-            file: "meta.bin".into(),
-            error: FormatError::Decode(m.into()),
-        };
-        let n = meta.ids.len();
-        let chunked = meta.chunks.iter().map(|c| c.len as usize).sum::<usize>() == n
-            && meta.chunks.iter().rev().skip(1).all(|c| c.len as usize == CHUNK_SIZE)
-            && meta.chunks.iter().all(|c| c.len > 0);
-        if meta.days.len() != n
-            || meta.lengths.len() != n
-            || !chunked
-            || filters.len() != meta.chunks.len()
-            || meta.common.iter().any(|b| b.len() > n)
-        {
-            return Err(bad("incident counts of meta and filters differ"));
-        }
-        if meta.facets.len() != FACETS.len() {
-            return Err(bad("unexpected number of facets"));
-        }
-        if meta.listing_chunk == 0 {
-            return Err(bad("listing chunk size is zero"));
-        }
-        let vocab = Vocab::decode(&meta.vocab, n).map_err(|error| LoadError {
-            file: "meta.bin".into(),
-            error,
-        })?;
-        if vocab.common_count() != meta.common.len() {
-            return Err(bad("common-term bitsets differ from the vocabulary"));
-        }
-        let org = &meta.facets[FACETS.len() - 1];
-        let listings = (0..n)
-            .map(|d| {
-                let facets: Vec<Vec<u16>> = meta
-                    .facets
-                    .iter()
-                    .map(|f| {
-                        (0..f.values.len())
-                            .filter(|&v| f.values[v].docs.contains(d))
-                            .map(|v| v as u16)
-                            .collect()
-                    })
-                    .collect();
-                Listing {
-                    id: meta.ids[d].clone(),
-                    title: String::new(),
-                    org: facets[FACETS.len() - 1]
-                        .first()
-                        .map(|&v| org.values[v as usize].slug.clone())
-                        .unwrap_or_default(),
-                    date: date_of(meta.days[d]),
-                    facets,
-                    summary: String::new(),
-                }
-            })
-            .collect();
-        let mut names = Vec::new();
-        for (f, facet) in meta.facets.iter().enumerate() {
-            for (v, value) in facet.values.iter().enumerate() {
-                for name in [&value.ko, &value.en, &value.slug].into_iter().chain(&value.synonyms) {
-                    names.push(TaxonomyName {
-                        f,
-                        v,
-                        name: name.clone(),
-                        squashed: squash(name),
-                    });
-                }
-            }
-        }
-        let mean_length = meta.lengths.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1) as f32;
-        let mut lexicon_keys: Vec<(String, u32)> = Vec::new();
-        let mut lexicon_means = Vec::with_capacity(meta.lexicon.len());
-        for (e, entry) in meta.lexicon.iter().enumerate() {
-            if entry.means.iter().flatten().any(|&t| t as usize >= vocab.len()) {
-                return Err(bad("a lexicon entry names a term that is not in the vocabulary"));
-            }
-            let mut means = Vec::with_capacity(entry.means.len());
-            for terms in &entry.means {
-                let mut words = Vec::with_capacity(terms.len());
-                for &t in terms {
-                    words.push(vocab.term(t as usize).to_string());
-                }
-                means.push(words);
-            }
-            lexicon_means.push(means);
-            for form in &entry.say {
-                for key in crate::query::lexicon_keys(form) {
-                    lexicon_keys.push((key, e as u32));
-                }
-            }
-        }
-        crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
-        lexicon_keys.dedup();
+        assemble::check_shape(&meta, &filters)?;
+        let vocab = assemble::decode_vocab(&meta)?;
+        let listings = assemble::listings(&meta);
+        let names = assemble::taxonomy_names(&meta);
+        let mean_length = assemble::mean_length(&meta);
+        let (lexicon_keys, lexicon_means) = assemble::lexicon_tables(&meta, &vocab)?;
         Ok(Index {
             mean_length,
             lexicon_keys,
             lexicon_means,
             keyed_lexicon: std::sync::OnceLock::new(),
-            listed: vec![false; n],
+            listed: vec![false; meta.ids.len()],
             meta,
             vocab,
             listings,
@@ -479,156 +397,6 @@ impl Index {
     /// True when the index holds no incident.
     pub fn is_empty(&self) -> bool {
         self.listings.is_empty()
-    }
-
-    /// Document frequency of `term`, if it is in the vocabulary.
-    pub fn df(&self, term: &str) -> Option<u64> {
-        self.vocab.get(term).map(Postings::df)
-    }
-
-    /// Looks `term` up once for many incidents: where its incidents are and its
-    /// filter keys, so that scoring every incident hashes and searches nothing.
-    pub fn prepare(&self, term: &str) -> Option<Prepared> {
-        use crate::hash::{term_key, Field};
-        let postings = self.vocab.get(term)?;
-        Some(Prepared {
-            postings,
-            keys: [
-                term_key(term, Field::Any),
-                term_key(term, Field::Often),
-                term_key(term, Field::Part),
-                term_key(term, Field::Title),
-            ],
-        })
-    }
-
-    fn probe_key(&self, doc: usize, key: u64) -> bool {
-        self.filters
-            .get(doc / CHUNK_SIZE)
-            .is_some_and(|f| f.contains(crate::hash::doc_key(key, doc)))
-    }
-
-    /// What [`Index::has_term`], [`Index::level`], [`Index::is_part`] and
-    /// [`Index::in_title`] say of a prepared term in incident `doc`: `None` when the
-    /// incident lacks it, else (level, part only, in the title).
-    pub fn term_in(&self, doc: usize, p: &Prepared) -> Option<(u8, bool, bool)> {
-        let present = match p.postings {
-            Postings::Single(d) => d as usize == doc,
-            Postings::Common { id, .. } => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
-            Postings::Filtered(_) => self.probe_key(doc, p.keys[0]),
-        };
-        if !present {
-            return None;
-        }
-        let filtered = matches!(p.postings, Postings::Filtered(_));
-        let level = match p.postings {
-            Postings::Single(_) => 1,
-            _ => u8::from(self.probe_key(doc, p.keys[1])),
-        };
-        Some((
-            level,
-            filtered && self.probe_key(doc, p.keys[2]),
-            self.probe_key(doc, p.keys[3]),
-        ))
-    }
-
-    /// True when incident `doc` has `term`: exactly for common terms (their
-    /// bitset), else through the incident's filter.
-    pub fn has_term(&self, doc: usize, term: &str) -> bool {
-        match self.vocab.get(term) {
-            None => false,
-            Some(Postings::Single(d)) => d as usize == doc,
-            Some(Postings::Common { id, .. }) => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
-            Some(Postings::Filtered(_)) => self.probe(doc, term, crate::hash::Field::Any),
-        }
-    }
-
-    /// How strongly incident `doc` speaks of `term`, which it has: 1 when it is one
-    /// of the terms the record uses most ([`incident_build::indexer::often_terms`]) or the
-    /// record is the only one with it, else 0.
-    pub fn level(&self, doc: usize, term: &str) -> u8 {
-        match self.vocab.get(term) {
-            None => 0,
-            Some(Postings::Single(_)) => 1,
-            Some(_) => u8::from(self.probe(doc, term, crate::hash::Field::Often)),
-        }
-    }
-
-    /// True when the filter of incident `doc`'s chunk holds `term` in `field` for it.
-    fn probe(&self, doc: usize, term: &str, field: crate::hash::Field) -> bool {
-        self.filters
-            .get(doc / CHUNK_SIZE)
-            .is_some_and(|f| f.contains(crate::hash::doc_key(crate::hash::term_key(term, field), doc)))
-    }
-
-    /// True when incident `doc` has `term` only as a part of longer units.
-    pub fn is_part(&self, doc: usize, term: &str) -> bool {
-        matches!(self.vocab.get(term), Some(Postings::Filtered(_))) && self.probe(doc, term, crate::hash::Field::Part)
-    }
-
-    /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).
-    pub fn relative_length(&self, doc: usize) -> f32 {
-        let mean = self.mean_length.max(1.0);
-        self.meta.lengths.get(doc).map_or(1.0, |&l| f32::from(l) / mean)
-    }
-
-    /// Every vocabulary term with its keys and initials.
-    pub fn keyed_terms(&self) -> &[KeyedTerm] {
-        self.keyed.get_or_init(|| {
-            self.vocab
-                .iter()
-                .map(|(term, postings)| {
-                    let keys = crate::text::hangul::keys(term);
-                    KeyedTerm {
-                        term: term.to_string(),
-                        df: postings.df(),
-                        chars: term.chars().count(),
-                        signature: crate::text::hangul::signature(&keys),
-                        keys,
-                        initials: crate::text::hangul::initials(term),
-                    }
-                })
-                .collect()
-        })
-    }
-
-    /// The meanings (each a list of terms that must all match) of the lexicon
-    /// entries that have `key` (a form of [`crate::query::lexicon_keys`]) among their
-    /// typed forms.
-    pub fn lexicon_means<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Vec<String>> + 'a {
-        let start = self.lexicon_keys.partition_point(|(k, _)| k.as_str() < key);
-        self.lexicon_keys[start..]
-            .iter()
-            .take_while(move |(k, _)| k == key)
-            .flat_map(|&(_, e)| &self.lexicon_means[e as usize])
-    }
-
-    /// The lexicon's typed forms with their keys and initials (`df` is unused, 0).
-    pub fn keyed_lexicon(&self) -> &[KeyedTerm] {
-        self.keyed_lexicon.get_or_init(|| {
-            // `lexicon_keys` is sorted, so a repeated form follows its first.
-            self.lexicon_keys
-                .iter()
-                .enumerate()
-                .filter(|&(i, (k, _))| i == 0 || self.lexicon_keys[i - 1].0 != *k)
-                .map(|(_, (k, _))| {
-                    let keys = crate::text::hangul::keys(k);
-                    KeyedTerm {
-                        term: k.clone(),
-                        df: 0,
-                        chars: k.chars().count(),
-                        signature: crate::text::hangul::signature(&keys),
-                        keys,
-                        initials: crate::text::hangul::initials(k),
-                    }
-                })
-                .collect()
-        })
-    }
-
-    /// True when `term` is in the title of incident `doc`.
-    pub fn in_title(&self, doc: usize, term: &str) -> bool {
-        self.probe(doc, term, crate::hash::Field::Title)
     }
 
     /// Position of a facet by key.

@@ -5,12 +5,13 @@
 //! disagree on the format. This crate has no lindera, no file system and no async
 //! runtime: its manifest is the guarantee.
 //!
-//! * On disk: [`format`] (framing and version), [`hash`] (term keys), [`membership`]
+//! * On disk: [`format`](mod@format) (framing and version), [`hash`] (term keys), [`membership`]
 //!   (the per-chunk binary-fuse filters), [`bitset`], [`vocab`] (the sorted vocabulary).
 //! * Text: [`text`] (normalisation and Latin tokens), [`text::hangul`] (syllables and
 //!   jamo), [`text::particles`] (Korean particles and endings).
 //! * Search: [`index`] (the loaded index), [`facets`] (the five facets and their bitsets),
-//!   [`query`] (query analysis), [`search`] (ranking, counts, pages), [`sort`].
+//!   [`query`] (query analysis), [`search`] (ranking, counts, pages), [`weights`] (every
+//!   weight of the ranking), [`sort`].
 
 pub mod bitset;
 pub mod facets;
@@ -23,3 +24,4 @@ pub mod search;
 pub mod sort;
 pub mod text;
 pub mod vocab;
+pub mod weights;

@@ -179,15 +179,9 @@ fn parse_request(value: &JsValue) -> Result<Request, JsError> {
             }
         }
     }
-    request.sort = match get("sort").as_string().as_deref() {
+    request.sort = match get("sort").as_string() {
         None => None,
-        Some("relevance") => Some(Sort::Relevance),
-        Some("recent") => Some(Sort::Recent),
-        Some(other) => {
-            return Err(JsError::new(&format!(
-                "unknown sort \"{other}\"; use relevance or recent"
-            )))
-        }
+        Some(name) => Some(name.parse::<Sort>().map_err(|e| JsError::new(&e))?),
     };
     request.page = number(get("page"), "page")?;
     request.per_page = number(get("per_page"), "per_page")?;

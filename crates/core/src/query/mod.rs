@@ -1,0 +1,306 @@
+//! Query analysis: turns what a person typed into groups of words, and each group
+//! into the ways it may match. Every step is lindera-free and runs in the browser
+//! exactly as natively; the vocabulary of the index stands in for a dictionary.
+//!
+//! A query is a list of [`Word`]s (a word, or a few words read together), all of
+//! which must match. A word matches an incident through any of its
+//! [`Alternative`]s; an alternative matches when all of its terms (and its facet
+//! value, if any) do. Alternatives come from, strongest first:
+//!
+//! * the word itself, normalised (`OOMKilled` → `oomkilled`), and its bare form by
+//!   the shared particle table (`재시도를` → `재시도`, `삭제했다` → `삭제`);
+//! * spacing: a word split over the vocabulary (`재시도증폭` → `재시도` + `증폭`,
+//!   `가용영역` → `가용` + `영역`), and neighbouring words read as one
+//!   (`로드 밸런서` → `로드밸런서`);
+//! * the taxonomy: a word or phrase that names a facet value or one of its
+//!   synonyms (`메모리 부족` → 증상 OOMKilled) also matches the incidents classified
+//!   so;
+//! * Latin and digit parts (`oom-killed` → `oom` + `killed`);
+//! * search as you type: the last word as a prefix at the level of keys
+//!   (`잿` → `재시도`, `재시작`);
+//! * 초성: a word of initial consonants (`ㅈㅅㄷ` → `재시도`);
+//! * 한/영 slips: Latin typed with the Korean layout in mind (`wotleh` → `재시도`);
+//! * the domain lexicon (`data/lexicon.toml`): a word or phrase people type for
+//!   what the records write otherwise (`깃허브` → `github`, `호주` → `australia` +
+//!   `east`, `먹통` → `중단`, `certificate` → `인증서`);
+//! * typos: a word that matches nothing, within one key of a vocabulary term or a
+//!   lexicon form (`재시두` → `재시도`), two keys for long words
+//!   (`클라우드플래어` → `클라우드플레어`), one or two letters for Latin words
+//!   (`iptalbes` → `iptables`), ranked below exact matches;
+//! * partial: a word that still matches nothing reaches the vocabulary terms it
+//!   holds or begins (`대정전` → `정전`, `지워버렸다` → `지우`, `제하` → `제한`),
+//!   weighted by how much of the word they cover. A partial match never makes a
+//!   record a full match.
+//!
+//! Only vocabulary terms are looked up, which keeps filter false positives away
+//! from words the corpus never uses. A query is cut to [`MAX_WORDS`] words of at
+//! most [`MAX_WORD_CHARS`] characters, so that analysis costs the same for any input.
+//!
+//! This module holds the types and the order in which readings are tried
+//! ([`analyze`]); each kind of reading has its own submodule: `direct` (as typed,
+//! bare, stems, split, Latin parts), `verb_noun`, `segment`, `lexicon`, `taxonomy`,
+//! `prefix` (completions and 초성), `typos`, `partial` and `spans` (words read
+//! together).
+
+mod direct;
+mod lexicon;
+mod partial;
+mod prefix;
+mod segment;
+mod spans;
+mod taxonomy;
+mod typos;
+mod verb_noun;
+
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+use crate::index::Index;
+use crate::text;
+use crate::text::hangul;
+use crate::text::particles;
+
+use direct::direct;
+use partial::expand_partial;
+use prefix::{expand_initials, expand_prefix};
+use spans::join_spans;
+use taxonomy::facet_synonyms;
+use typos::expand_typos;
+
+pub use lexicon::lexicon_keys;
+pub use prefix::completions;
+pub use segment::segment;
+pub use verb_noun::verb_noun;
+
+pub use crate::weights::{
+    BARE_WEIGHT, EXACT_WEIGHT, JOINED_WEIGHT, KNOWN_WORD_FACTOR, LEXICON_WEIGHT, PARTIAL_WEIGHT, PHRASE_SYNONYM_WEIGHT,
+    PREFIX_WEIGHT, SEGMENT_WEIGHT, STEM_WEIGHT, SYNONYM_WEIGHT, TYPO_WEIGHT,
+};
+
+/// How an alternative was derived, for the UI's "how each word was understood".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Derivation {
+    /// The word as typed (normalised).
+    Exact,
+    /// The word without its particle or ending.
+    Bare,
+    /// Neighbouring words read as one (`로드 밸런서` → `로드밸런서`).
+    Joined,
+    /// The word split over the vocabulary (`재시도증폭` → `재시도 증폭`).
+    Segmented,
+    /// A taxonomy value named by the word or phrase, or by one of its synonyms.
+    Synonym,
+    /// The word split into Latin and digit parts.
+    Parts,
+    /// A vocabulary term that the last word begins (search as you type).
+    Prefix,
+    /// A vocabulary term with the initial consonants typed (초성).
+    Initials,
+    /// A vocabulary term one key away from a word that matches nothing.
+    Typo,
+    /// A lexicon entry (`data/lexicon.toml`) that the word or phrase is a typed form of.
+    Lexicon,
+    /// A vocabulary term inside or begun by a word that matches nothing else.
+    Partial,
+}
+
+impl Derivation {
+    /// How a hit matched a word through this derivation, as responses say it.
+    pub fn how(self) -> &'static str {
+        match self {
+            Derivation::Exact | Derivation::Joined | Derivation::Segmented => "exact",
+            Derivation::Bare | Derivation::Parts => "stem",
+            Derivation::Synonym => "synonym",
+            Derivation::Lexicon => "lexicon",
+            Derivation::Partial => "partial",
+            Derivation::Prefix => "prefix",
+            Derivation::Initials => "initials",
+            Derivation::Typo => "typo",
+        }
+    }
+}
+
+/// A facet value that an alternative requires.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FacetRef {
+    /// Facet key.
+    pub facet: String,
+    /// Value slug.
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// Facet position.
+    #[serde(skip)]
+    pub f: usize,
+    /// Value position.
+    #[serde(skip)]
+    pub v: usize,
+}
+
+/// One way a query word may match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Alternative {
+    /// Terms that must all match.
+    pub terms: Vec<String>,
+    /// A facet value that must match instead, for taxonomy synonyms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facet: Option<FacetRef>,
+    /// Multiplier on the score (1.0 for the exact word).
+    pub weight: f32,
+    /// Where it came from.
+    pub derivation: Derivation,
+}
+
+/// A query word (or a few words read together) with its alternatives.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Word {
+    /// The word(s) as they appeared after normalisation.
+    pub input: String,
+    /// Alternatives, strongest first. Empty when nothing in the corpus matches.
+    pub alternatives: Vec<Alternative>,
+    /// Set when the word was read as Korean typed with the English layout: the
+    /// Hangul it was read as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keyboard: Option<String>,
+    /// A stopword, kept only until phrases are read (`out of memory`).
+    #[serde(skip)]
+    pub stop: bool,
+}
+
+/// How to read the query.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Read the last word as a prefix (search as you type).
+    pub prefix_last: bool,
+}
+
+/// Alternatives a prefix, 초성 or typo lookup adds at most.
+const EXPANSIONS: usize = 8;
+/// Words read together at most (`서비스 메시 사이드카`).
+const MAX_SPAN: usize = 3;
+/// Words of a query that are read; the rest are dropped ([`crate::search::Response::cut`]).
+pub const MAX_WORDS: usize = 24;
+/// Characters of a word that are read; a longer word is cut ([`crate::search::Response::cut`]).
+pub const MAX_WORD_CHARS: usize = 40;
+
+/// Splits `query` into words and finds their alternatives in `index`.
+pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
+    // NFKC turns compatibility jamo (ㅈ) into conjoining ones; 초성 and typing
+    // states are compared as compatibility jamo.
+    let cased: String = text::nfkc(query).chars().map(hangul::to_compatibility).collect();
+    let mut raws: Vec<&str> = Vec::new();
+    for raw in text::words(&cased) {
+        if raws.len() == MAX_WORDS {
+            break;
+        }
+        let raw = match raw.char_indices().nth(MAX_WORD_CHARS) {
+            Some((at, _)) => &raw[..at],
+            None => raw,
+        };
+        let lower = text::lower(raw);
+        if !particles::is_suffix_only(&lower) && !raws.iter().any(|r| text::lower(r) == lower) {
+            raws.push(raw);
+        }
+    }
+    let ends_open = options.prefix_last && !cased.ends_with(char::is_whitespace);
+    let singles: Vec<Word> = raws
+        .iter()
+        .enumerate()
+        .map(|(i, raw)| {
+            let lower = text::lower(raw);
+            let stop = particles::is_query_stopword(&lower)
+                || particles::bare(&lower).is_some_and(|b| particles::is_query_stopword(&b));
+            if stop {
+                // Kept until phrases are read (`out of memory`), then dropped.
+                Word {
+                    input: lower,
+                    alternatives: Vec::new(),
+                    keyboard: None,
+                    stop: true,
+                }
+            } else {
+                single(raw, index, ends_open && i + 1 == raws.len())
+            }
+        })
+        .collect();
+    join_spans(singles, index).into_iter().filter(|w| !w.stop).collect()
+}
+
+/// The alternatives of one word.
+fn single(raw: &str, index: &Index, prefix: bool) -> Word {
+    let input = text::lower(raw);
+    let mut alts = Vec::new();
+    direct(&input, raw, index, &mut alts);
+    let mut keyboard = None;
+    if alts.is_empty() && input.chars().all(|c| c.is_ascii_alphabetic()) {
+        // 한/영 slip: `wotleh` typed for 재시도.
+        if let Some(hangul) = hangul::from_keyboard(raw).filter(|h| h.chars().any(hangul::is_hangul_syllable)) {
+            let mut converted = Vec::new();
+            direct(&hangul, &hangul, index, &mut converted);
+            if prefix {
+                expand_prefix(&hangul, index, &mut converted);
+            }
+            if converted.is_empty() {
+                expand_typos(&hangul, index, &mut converted);
+            }
+            if !converted.is_empty() {
+                alts = converted;
+                keyboard = Some(hangul);
+            }
+        }
+    }
+    if keyboard.is_none() {
+        if hangul::is_initials_query(&input) {
+            expand_initials(&input, index, prefix, &mut alts);
+        }
+        if prefix {
+            expand_prefix(&input, index, &mut alts);
+        }
+        if alts.is_empty() {
+            // The word as typed first: a typo can look like a particle (브래인 is not 브래 + 인).
+            expand_typos(&input, index, &mut alts);
+            if alts.is_empty() {
+                if let Some(bare) = particles::bare(&input) {
+                    expand_typos(&bare, index, &mut alts);
+                }
+            }
+        }
+        if alts.is_empty() {
+            expand_partial(&input, index, &mut alts);
+        }
+    }
+    facet_synonyms(&input, index, SYNONYM_WEIGHT, &mut alts);
+    Word {
+        input,
+        alternatives: alts,
+        keyboard,
+        stop: false,
+    }
+}
+
+/// Adds an alternative when every term is in the vocabulary and it is new.
+fn add(alts: &mut Vec<Alternative>, index: &Index, terms: Vec<String>, weight: f32, derivation: Derivation) {
+    if !terms.is_empty()
+        && terms.iter().all(|t| index.df(t).is_some())
+        && !alts.iter().any(|a| a.facet.is_none() && a.terms == terms)
+    {
+        alts.push(Alternative {
+            terms,
+            facet: None,
+            weight,
+            derivation,
+        });
+    }
+}
+
+/// The `limit` most frequent of `found`, ties to the shorter, then alphabetical.
+fn best(mut found: Vec<(String, u64)>, limit: usize) -> Vec<(String, u64)> {
+    crate::sort::sort_by(&mut found, |a, b| {
+        b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0))
+    });
+    found.truncate(limit);
+    found
+}

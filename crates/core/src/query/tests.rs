@@ -1,0 +1,348 @@
+use super::*;
+use crate::bitset::Bitset;
+use crate::index::{squash, Facet, FacetValue, Meta, FACETS};
+
+/// An index with only a vocabulary and a taxonomy: enough for analysis.
+fn index(terms: &[&str]) -> Index {
+    let mut sorted: Vec<&str> = terms.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    let docs = [0u32, 1, 2];
+    let vocab = crate::vocab::encode(sorted.iter().map(|t| (*t, &docs[..])), 3);
+    let value = |slug: &str, ko: &str, syn: &[&str]| FacetValue {
+        slug: slug.into(),
+        ko: ko.into(),
+        en: slug.into(),
+        synonyms: syn.iter().map(|s| s.to_string()).collect(),
+        docs: Bitset::empty(3),
+    };
+    let mut facets: Vec<Facet> = FACETS
+        .iter()
+        .map(|(k, ko, en)| Facet {
+            key: k.to_string(),
+            ko: ko.to_string(),
+            en: en.to_string(),
+            values: vec![],
+        })
+        .collect();
+    facets[2].values.push(value(
+        "oom-killed",
+        "OOMKilled",
+        &["OOM", "메모리 부족", "out of memory"],
+    ));
+    facets[1].values.push(value(
+        "cloud-load-balancer",
+        "클라우드 로드 밸런서",
+        &["로드 밸런서", "LB"],
+    ));
+    let meta = Meta {
+        corpus_date: String::new(),
+        facets,
+        vocab,
+        ids: vec!["a".into(), "b".into(), "c".into()],
+        days: vec![0; 3],
+        common: vec![],
+        lengths: vec![1; 3],
+        lexicon: vec![],
+        chunks: vec![crate::index::ChunkRef {
+            filters: "filters-0000.bin".into(),
+            len: 3,
+        }],
+        listing_chunk: 1,
+    };
+    let none = crate::membership::TermFilter::build(&[]).to_lookup().unwrap();
+    Index::from_parts(meta, vec![none]).unwrap()
+}
+
+fn terms_of(w: &Word) -> Vec<String> {
+    w.alternatives
+        .iter()
+        .filter(|a| a.facet.is_none())
+        .map(|a| a.terms.join("+"))
+        .collect()
+}
+
+const VOCAB: &[&str] = &[
+    "재시도",
+    "재시작",
+    "재시",
+    "장소도",
+    "증폭",
+    "재시도증폭",
+    "캐시",
+    "비우",
+    "배포",
+    "가용",
+    "영역",
+    "로드밸런서",
+    "로드",
+    "밸런서",
+    "oomkilled",
+    "oom",
+    "killed",
+    "http",
+    "5xx",
+    "us-east-1",
+    "메모리",
+    "부족",
+    "삭제",
+];
+
+#[test]
+fn particles_and_endings_reach_the_bare_term() {
+    let idx = index(VOCAB);
+    let w = analyze("재시도를 캐시가 비우는 삭제했다", &idx, Options::default());
+    assert_eq!(
+        w.iter().map(|w| terms_of(w)[0].clone()).collect::<Vec<_>>(),
+        ["재시도", "캐시", "비우", "삭제"]
+    );
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Bare);
+}
+
+#[test]
+fn spacing_either_way() {
+    let idx = index(VOCAB);
+    let w = analyze("가용영역", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["가용+영역"]);
+    let w = analyze("재시도증폭", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["재시도증폭", "재시도+증폭"]);
+    let w = analyze("로드 밸런서", &idx, Options::default());
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(terms_of(&w[0]).contains(&"로드밸런서".to_string()));
+    assert!(terms_of(&w[0]).contains(&"로드+밸런서".to_string()));
+    let w = analyze("재시도 증폭", &idx, Options::default());
+    assert_eq!(terms_of(&w[0])[0], "재시도증폭");
+}
+
+#[test]
+fn the_whole_typing_sequence_of_a_word() {
+    let idx = index(VOCAB);
+    for state in ["ㅈ", "재", "잿", "재시", "재싣", "재시도"] {
+        let w = analyze(state, &idx, Options { prefix_last: true });
+        let t = terms_of(&w[0]);
+        assert!(t.contains(&"재시도".to_string()) || state == "ㅈ", "{state}: {t:?}");
+    }
+    // A lone initial consonant is not a 초성 query (too short); it still completes.
+    let w = analyze("재시도 ㅈ", &idx, Options { prefix_last: true });
+    assert_eq!(terms_of(&w[0])[0], "재시도");
+    // Without the prefix option a word cut off is only a partial match.
+    let w = analyze("잿", &idx, Options::default());
+    assert!(!w[0].alternatives.is_empty());
+    assert!(
+        w[0].alternatives.iter().all(|a| a.derivation == Derivation::Partial),
+        "{w:?}"
+    );
+    // Completions are ranked and never repeat the word itself.
+    let c = completions("재시", &idx, 5);
+    assert!(c.iter().any(|(t, _)| t == "재시도") && c.iter().all(|(t, _)| t != "재시"));
+}
+
+#[test]
+fn initial_consonants() {
+    let idx = index(VOCAB);
+    let w = analyze("ㅈㅅㄷ", &idx, Options::default());
+    let t = terms_of(&w[0]);
+    assert!(
+        t.contains(&"재시도".to_string()) && t.contains(&"장소도".to_string()),
+        "{t:?}"
+    );
+    assert!(w[0].alternatives.iter().all(|a| a.derivation == Derivation::Initials));
+}
+
+#[test]
+fn typos_within_one_key() {
+    let idx = index(VOCAB);
+    let w = analyze("재시두", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["재시도"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
+    assert!(w[0].alternatives[0].weight < 1.0);
+}
+
+#[test]
+fn korean_typed_with_the_english_layout() {
+    let idx = index(VOCAB);
+    let w = analyze("wotleh", &idx, Options::default());
+    assert_eq!(w[0].keyboard.as_deref(), Some("재시도"));
+    assert_eq!(terms_of(&w[0])[0], "재시도");
+    // A real English word stays English.
+    let w = analyze("http", &idx, Options::default());
+    assert!(w[0].keyboard.is_none());
+}
+
+#[test]
+fn taxonomy_synonyms_expand() {
+    let idx = index(VOCAB);
+    for q in ["메모리 부족", "OOM", "out of memory", "OOMKilled"] {
+        let w = analyze(q, &idx, Options::default());
+        assert_eq!(w.len(), 1, "{q}: {w:?}");
+        assert!(
+            w[0].alternatives
+                .iter()
+                .any(|a| a.facet.as_ref().is_some_and(|f| f.slug == "oom-killed")),
+            "{q}: {w:?}"
+        );
+    }
+}
+
+#[test]
+fn latin_and_mixed() {
+    let idx = index(VOCAB);
+    let w = analyze("OOMKilled HTTP 5XX us-east-1 에서", &idx, Options::default());
+    assert_eq!(
+        w.iter().map(|w| w.input.as_str()).collect::<Vec<_>>(),
+        ["oomkilled", "http", "5xx", "us-east-1"]
+    );
+    let w = analyze("oom-killed", &idx, Options::default());
+    assert!(terms_of(&w[0]).contains(&"oom+killed".to_string()));
+}
+
+/// An index as [`index`] gives, with a lexicon.
+fn index_with_lexicon(terms: &[&str], lexicon: &[(&[&str], &[&[&str]])]) -> Index {
+    let plain = index(terms);
+    let mut meta = plain.meta.clone();
+    let position = |t: &str| (0..plain.vocab.len()).find(|&i| plain.vocab.term(i) == t).unwrap() as u32;
+    meta.lexicon = lexicon
+        .iter()
+        .map(|(say, means)| crate::index::LexiconEntry {
+            say: say.iter().map(|s| squash(s)).collect(),
+            means: means.iter().map(|m| m.iter().map(|t| position(t)).collect()).collect(),
+        })
+        .collect();
+    Index::from_parts(meta, plain.filters.clone()).unwrap()
+}
+
+#[test]
+fn lexicon_forms_reach_what_records_write() {
+    let idx = index_with_lexicon(
+        &["github", "australia", "east", "중단", "멈추", "us-east-1"],
+        &[
+            (&["깃허브", "깃헙"], &[&["github"]]),
+            (&["호주"], &[&["australia", "east"]]),
+            (&["먹통", "뻗다"], &[&["중단"], &["멈추"]]),
+            (&["북 버지니아"], &[&["us-east-1"]]),
+        ],
+    );
+    let w = analyze("깃헙에서 호주 리전이 먹통", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["github"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Lexicon);
+    assert_eq!(terms_of(&w[1]), ["australia+east"]);
+    assert_eq!(terms_of(&w[3]), ["중단", "멈추"]);
+    // Conjugated forms reach the entry through their stem (뻗었다 → 뻗).
+    let w = analyze("뻗었다", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["중단", "멈추"], "{w:?}");
+    // A typed form of two words, as one phrase.
+    let w = analyze("북 버지니아", &idx, Options::default());
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(terms_of(&w[0]).contains(&"us-east-1".to_string()));
+    // A lexicon form typed wrong is a typo of it.
+    let w = analyze("깃허부", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["github"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
+}
+
+#[test]
+fn the_noun_of_a_hada_verb_in_any_ending() {
+    for (verb, noun) in [
+        ("재시작했더니", "재시작"),
+        ("배포하다가", "배포"),
+        ("삭제됐는데", "삭제"),
+        ("중단시켰다", "중단"),
+    ] {
+        assert_eq!(verb_noun(verb).as_deref(), Some(noun), "{verb}");
+    }
+    // Not a 시키다 ending, and too short a noun.
+    assert_eq!(verb_noun("재시도"), None);
+    assert_eq!(verb_noun("하다"), None);
+    let idx = index(&["재시작"]);
+    let w = analyze("재시작했더니", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["재시작"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Bare);
+}
+
+#[test]
+fn initials_of_a_lexicon_form() {
+    let idx = index_with_lexicon(&["cloudflare"], &[(&["클라우드플레어"], &[&["cloudflare"]])]);
+    let w = analyze("ㅋㄹㅇㄷㅍㄹㅇ", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["cloudflare"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Initials);
+}
+
+#[test]
+fn a_phrase_is_never_read_through_a_particle_rule_across_words() {
+    // `db 자동` is not `db` with the particle 자동.
+    let idx = index(&["db", "자동"]);
+    let w = analyze("db 자동", &idx, Options::default());
+    assert_eq!(w.len(), 2, "{w:?}");
+}
+
+#[test]
+fn latin_typos_by_length_and_swapped_letters() {
+    let idx = index(&["iptables", "certificate", "orbiter", "capital", "dns"]);
+    for (typed, meant) in [
+        ("iptalbes", "iptables"),
+        ("certifcate", "certificate"),
+        ("orbitor", "orbiter"),
+        ("captial", "capital"),
+    ] {
+        let w = analyze(typed, &idx, Options::default());
+        assert_eq!(terms_of(&w[0]), [meant], "{typed}");
+        assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
+    }
+    // Short words get no typo reading: `dnz` is not `dns`.
+    assert!(analyze("dnz", &idx, Options::default())[0].alternatives.is_empty());
+}
+
+#[test]
+fn two_key_typos_in_long_hangul_words() {
+    let idx = index(&["클라우드플레어", "쿠버네티스"]);
+    let w = analyze("클라우드플래어", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["클라우드플레어"]);
+    let w = analyze("크라우드플래어", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["클라우드플레어"], "two keys off");
+    let w = analyze("쿠버내티스", &idx, Options::default());
+    assert_eq!(terms_of(&w[0]), ["쿠버네티스"]);
+}
+
+#[test]
+fn partial_readings_of_words_the_vocabulary_lacks() {
+    let idx = index(&["정전", "지우", "먹통", "제한", "certificate"]);
+    for (typed, meant) in [("대정전", "정전"), ("지워버렸다", "지우"), ("certif", "certificate")] {
+        let w = analyze(typed, &idx, Options::default());
+        assert!(terms_of(&w[0]).contains(&meant.to_string()), "{typed}: {w:?}");
+        assert!(w[0]
+            .alternatives
+            .iter()
+            .all(|a| a.derivation == Derivation::Partial && a.weight <= PARTIAL_WEIGHT));
+    }
+    // A word the vocabulary has needs no partial reading.
+    let w = analyze("먹통이", &idx, Options::default());
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Bare);
+}
+
+#[test]
+fn query_stopwords_are_dropped_but_phrases_are_read_first() {
+    let idx = index(&["재시도", "장애", "조치"]);
+    let w = analyze("재시도 장애 사례", &idx, Options::default());
+    assert_eq!(w.iter().map(|w| w.input.as_str()).collect::<Vec<_>>(), ["재시도"]);
+    let w = analyze("장애 조치", &idx, Options::default());
+    assert!(w.iter().any(|w| w.input == "조치"), "{w:?}");
+}
+
+#[test]
+fn long_queries_are_cut() {
+    let idx = index(VOCAB);
+    let long = "재시도 ".repeat(10) + &(0..100).map(|i| format!("w{i}")).collect::<Vec<_>>().join(" ");
+    assert!(analyze(&long, &idx, Options::default()).len() <= MAX_WORDS);
+    let word: String = "가".repeat(100_000);
+    let started = std::time::Instant::now();
+    let w = analyze(&word, &idx, Options::default());
+    assert!(w[0].input.chars().count() <= MAX_WORD_CHARS);
+    // Not a timing test: the point is that it returns at all on a 100 KB word.
+    let _ = started.elapsed();
+}
+
+#[test]
+fn unknown_words_have_no_alternative() {
+    let idx = index(VOCAB);
+    assert!(analyze("없는말", &idx, Options::default())[0].alternatives.is_empty());
+}

@@ -1,0 +1,277 @@
+//! The search: ranks incidents for a query, applies facet filters, counts facet
+//! values and pages the result. The CLI, the wasm module, the API and the MCP server
+//! all call [`search`].
+//!
+//! Ranking is BM25F-like with OR semantics; `docs/ranking.md` gives the formula.
+//! Every incident that matches at least one query word (through one of its
+//! alternatives) is a hit. Hits that match every word (a *full* match, none of the
+//! words only partially) come first, then the others. Within each group a hit
+//! scores the sum over its matched words of the best alternative's score: inverse
+//! document frequency times a saturated, length-normalised pseudo term frequency
+//! built from where and how often the record uses the term (title, 요약,
+//! occurrences, a taxonomy value), times the alternative's weight. A record that
+//! has a term only as a part of a longer word (`인증` of `인증서`) counts less. Equal
+//! scores go to the more recent incident, then to the lower id.
+//!
+//! Every hit says which words it matched and how ([`Matched`]) and which it did not
+//! (`missing`); the response says how many hits are full matches.
+//!
+//! This module holds the request and response types and [`search`], which runs the
+//! steps; each step has its own submodule: `filters`, `rank`, `counts`, `order`
+//! (with [`Sort`]), `page`, `suggest` (suggested filters and completions) and
+//! `graph`.
+
+mod by_facet;
+mod counts;
+mod filters;
+mod graph;
+mod order;
+mod page;
+mod rank;
+mod suggest;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bitset::Bitset;
+use crate::index::Index;
+use crate::query::{self, Word};
+use crate::text;
+
+use counts::{count, facet_counts};
+use order::{is_full, order};
+use page::page;
+use rank::rank;
+use suggest::completions;
+
+pub use by_facet::ByFacet;
+pub use counts::FacetCount;
+pub use filters::resolve_filters;
+pub use graph::{graph, Graph, GraphLink, GraphNode};
+pub use order::Sort;
+pub use rank::idf;
+pub use suggest::suggest;
+
+pub use crate::weights::{B, K1, LEVEL_TF, META_WEIGHT, PART_WEIGHT, TITLE_WEIGHT};
+
+/// A search request.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Request {
+    /// What the person typed; may be empty.
+    pub query: String,
+    /// Facet filters as (facet key, value slug) pairs.
+    pub filters: Vec<(String, String)>,
+    /// Order; `None` picks relevance with a query and recent without.
+    pub sort: Option<Sort>,
+    /// 1-based page number (0 is taken as 1).
+    pub page: usize,
+    /// Hits per page (0 means 10).
+    pub per_page: usize,
+    /// Facet keys of the columns of a flow graph over the results (e.g. cause,
+    /// component, symptom); empty for no graph.
+    pub graph: Vec<String>,
+    /// Read the last word as a prefix: search as you type.
+    pub prefix: bool,
+}
+
+/// One ranked incident.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hit {
+    /// Incident id.
+    pub id: String,
+    /// Score (0 without a query).
+    pub score: f32,
+    /// Title.
+    pub title: String,
+    /// Organisation slug.
+    pub org: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// Facet value slugs by facet key.
+    pub facets: ByFacet<Vec<String>>,
+    /// Summary text.
+    pub summary: String,
+    /// True when the hit matches every query word (none only partially).
+    pub full: bool,
+    /// The query words it matched, and how.
+    pub matched: Vec<Matched>,
+    /// The query words it did not match (empty for a full match).
+    pub missing: Vec<String>,
+}
+
+/// How a hit matched one query word.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Matched {
+    /// The word as analysed ([`Word::input`]).
+    pub word: String,
+    /// `exact`, `stem`, `synonym`, `lexicon`, `partial`, `typo`, `prefix` or
+    /// `initials` ([`query::Derivation::how`]).
+    pub how: &'static str,
+    /// What matched: the terms (joined by `+`), or the taxonomy value's label.
+    pub via: String,
+}
+
+/// A taxonomy value whose label or synonym appears in the query (추천 필터).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Suggestion {
+    /// Facet key.
+    pub facet: String,
+    /// Value slug.
+    pub slug: String,
+    /// Korean label.
+    pub ko: String,
+    /// The label or synonym found in the query.
+    pub matched: String,
+}
+
+/// A search response.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Response {
+    /// Number of matching incidents.
+    pub total: usize,
+    /// How many of them match every query word; they come first.
+    pub full: usize,
+    /// True when the query has text but no searchable word (only punctuation,
+    /// symbols or emoji): then nothing is found, rather than everything.
+    pub unsearchable: bool,
+    /// True when the query was longer than the search reads (more than
+    /// [`query::MAX_WORDS`] words, or a word over [`query::MAX_WORD_CHARS`]
+    /// characters) and was cut.
+    pub cut: bool,
+    /// The page shown, 1-based.
+    pub page: usize,
+    /// Hits per page.
+    pub per_page: usize,
+    /// The order used.
+    pub sort: Sort,
+    /// This page's hits.
+    pub hits: Vec<Hit>,
+    /// Counts per facet key, values in taxonomy order.
+    pub facets: ByFacet<Vec<FacetCount>>,
+    /// How each query word was understood.
+    pub words: Vec<Word>,
+    /// Taxonomy values named in the query that are not selected yet.
+    pub suggestions: Vec<Suggestion>,
+    /// The flow graph, when asked for.
+    pub graph: Option<Graph>,
+    /// With `prefix`: vocabulary terms the last word may be the start of, most
+    /// frequent first (autocomplete).
+    pub completions: Vec<String>,
+    /// Listing files (`index/` names) that this page's hits need and that are not
+    /// loaded: those hits have an empty title and summary until
+    /// [`Index::add_listings`] adds the files. Always empty for a fully loaded index.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// The facet key is not one of the index's facets.
+    UnknownFacet {
+        /// What was asked for.
+        facet: String,
+        /// The valid keys.
+        allowed: Vec<String>,
+    },
+    /// The value is not in the facet.
+    UnknownValue {
+        /// The facet.
+        facet: String,
+        /// What was asked for.
+        value: String,
+        /// The closest valid slugs.
+        suggestions: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::UnknownFacet { facet, allowed } => {
+                write!(f, "unknown facet \"{facet}\"; use one of: {}", allowed.join(", "))
+            }
+            SearchError::UnknownValue {
+                facet,
+                value,
+                suggestions,
+            } => {
+                write!(f, "unknown {facet} value \"{value}\"")?;
+                if !suggestions.is_empty() {
+                    write!(f, "; did you mean {}?", suggestions.join(", "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Runs `request` against `index`: checks the filters, analyses the query, ranks
+/// every incident, counts the facet values, orders the matching incidents and cuts
+/// the page, then adds the suggested filters, the completions and the flow graph.
+pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError> {
+    let selection = resolve_filters(index, &request.filters)?;
+    let words = query::analyze(
+        &request.query,
+        index,
+        query::Options {
+            prefix_last: request.prefix,
+        },
+    );
+    let has_query = !words.is_empty();
+    let unsearchable = is_unsearchable(&request.query);
+    let (matches, mut candidates) = rank(index, &words);
+    if unsearchable {
+        candidates = Bitset::empty(index.len());
+    }
+    let counted = count(index, &candidates, &selection);
+    let sort = request.sort.unwrap_or(Sort::default_for(has_query));
+    let docs = order(index, &matches, &counted.matching, sort);
+    let full = if has_query {
+        docs.iter().filter(|&&d| is_full(&matches, d)).count()
+    } else {
+        docs.len()
+    };
+    let shown = page(index, &docs, &words, &matches, request.page, request.per_page);
+    let graph = if request.graph.is_empty() {
+        None
+    } else {
+        Some(graph(index, &counted.matching, &request.graph)?)
+    };
+    Ok(Response {
+        total: docs.len(),
+        full,
+        unsearchable,
+        cut: is_cut(&request.query),
+        page: shown.number,
+        per_page: shown.per_page,
+        sort,
+        hits: shown.hits,
+        facets: facet_counts(index, &counted, &selection),
+        words,
+        suggestions: suggest(index, &request.query, &selection),
+        graph,
+        completions: completions(index, request),
+        missing: shown.missing,
+    })
+}
+
+/// True when `typed` has text but no word in it at all (`.*`, `!!!`, emoji): it
+/// asks for nothing that can be found. (A query of only stopwords, `장애 사례`, is
+/// not unsearchable: it lists everything.)
+fn is_unsearchable(typed: &str) -> bool {
+    !typed.trim().is_empty() && text::words(typed).next().is_none()
+}
+
+/// True when `typed` is longer than the analysis reads ([`query::MAX_WORDS`] words
+/// of [`query::MAX_WORD_CHARS`] characters).
+fn is_cut(typed: &str) -> bool {
+    text::words(typed)
+        .enumerate()
+        .any(|(i, w)| i >= query::MAX_WORDS || w.chars().nth(query::MAX_WORD_CHARS).is_some())
+}

@@ -1,0 +1,101 @@
+//! The page shown: its hits, how each matched, and the listing files they still need.
+
+use super::rank::DocMatch;
+use super::{ByFacet, Hit, Matched};
+use crate::index::Index;
+use crate::query::Word;
+
+/// Hits per page when a request says 0.
+const PER_PAGE: usize = 10;
+
+/// One page of the ordered results.
+pub(super) struct Page {
+    /// The page number, 1-based.
+    pub(super) number: usize,
+    /// Hits per page.
+    pub(super) per_page: usize,
+    /// The page's hits.
+    pub(super) hits: Vec<Hit>,
+    /// Listing files that the page's hits need and that are not loaded.
+    pub(super) missing: Vec<String>,
+}
+
+/// Page `page` (1-based; 0 is taken as 1) of `docs` at `per_page` hits (0 means
+/// [`PER_PAGE`]).
+pub(super) fn page(
+    index: &Index,
+    docs: &[usize],
+    words: &[Word],
+    matches: &[DocMatch],
+    page: usize,
+    per_page: usize,
+) -> Page {
+    let per_page = if per_page == 0 { PER_PAGE } else { per_page };
+    let page = page.max(1);
+    let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
+    let hits = shown().map(|&d| hit(index, d, words, matches.get(d))).collect();
+    let mut missing: Vec<String> = Vec::new();
+    for &d in shown().filter(|&&d| !index.is_listed(d)) {
+        let file = index.listing_file(d);
+        if !missing.contains(&file) {
+            missing.push(file);
+        }
+    }
+    Page {
+        number: page,
+        per_page,
+        hits,
+        missing,
+    }
+}
+
+/// The hit of incident `doc`: its listing, and how it matched `words`.
+fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
+    let l = &index.listings[doc];
+    let facets = index
+        .meta
+        .facets
+        .iter()
+        .zip(&l.facets)
+        .map(|(f, values)| {
+            (
+                f.key.clone(),
+                values.iter().map(|&v| f.values[v as usize].slug.clone()).collect(),
+            )
+        })
+        .collect();
+    let facets = ByFacet(facets);
+    let mut matched = Vec::new();
+    let mut missing = Vec::new();
+    if let Some(m) = m {
+        for (word, found) in words.iter().zip(&m.words) {
+            match found {
+                Some((a, _)) => {
+                    let alt = &word.alternatives[*a];
+                    matched.push(Matched {
+                        word: word.input.clone(),
+                        how: alt.derivation.how(),
+                        via: match &alt.facet {
+                            Some(f) => f.ko.clone(),
+                            None => alt.terms.join("+"),
+                        },
+                    });
+                }
+                None => missing.push(word.input.clone()),
+            }
+        }
+    }
+    let score = m.map_or(0.0, |m| m.score);
+    Hit {
+        id: l.id.clone(),
+        score: (score * 1000.0).round() / 1000.0,
+        title: l.title.clone(),
+        org: l.org.clone(),
+        date: l.date.clone(),
+        facets,
+        summary: l.summary.clone(),
+        full: m.is_none_or(|m| m.full),
+        matched,
+        missing,
+    }
+}
