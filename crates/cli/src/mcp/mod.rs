@@ -6,20 +6,26 @@
 //! what to do next; the server logs only to stderr and ends when stdin closes.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Map, Value};
 
 use incident_build::error::{Error, Result};
+
+mod args;
+mod schema;
+mod wire;
+
+use args::{filters_arg, string_arg};
 use incident_core::index::{Index, FACETS};
 use incident_core::query;
 use incident_core::search::{self, Request, Sort};
+use wire::{screen, Screened};
 
 /// Most hits a `search_incidents` call returns.
 pub const SEARCH_LIMIT: usize = 25;
@@ -50,7 +56,7 @@ impl Library {
     }
 
     /// Runs the server on stdin and stdout until stdin closes. Lines are screened
-    /// first ([`screen`]): what the SDK would end the session on, or answer with the
+    /// first ([`wire::screen`]): what the SDK would end the session on, or answer with the
     /// wrong code, is answered here.
     pub fn serve_stdio(self) -> Result<()> {
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -158,7 +164,7 @@ impl Library {
     }
 
     fn run(&self, args: &Map<String, Value>, query: String, max: usize, tool: &str) -> Outcome {
-        let filters = filters_arg(args, &self.index)?;
+        let filters = filters_arg(args)?;
         let sort = match string_arg(args, "sort")? {
             None => None,
             Some(name) => Some(name.parse::<Sort>()?),
@@ -201,7 +207,8 @@ impl Library {
             per_page: limit,
             ..Default::default()
         };
-        let response = search::search(&self.index, &request).map_err(|e| e.to_string())?;
+        let response = search::search(&self.index, &request)
+            .map_err(|e| format!("filters: {e} (the vocab tool lists every value with its labels and synonyms)"))?;
         let pages = response.total.div_ceil(limit);
         if page > 1 && page > pages {
             return Err("cursor points past the last page (the results changed); call again without a cursor".into());
@@ -284,119 +291,10 @@ impl Library {
         self.api_data(&format!("topics/{f}/{s}.json"))
     }
 
-    /// The tool definitions, with input and output schemas.
+    /// The tool definitions, with input and output schemas ([`schema::tools`]).
     pub fn tools() -> Vec<Tool> {
-        let filters = json!({
-            "type": "object",
-            "description": "Facet filters: OR within a facet, AND across facets. Values are slugs (see the vocab tool).",
-            "properties": FACETS.iter().map(|(k, ko, _)| (k.to_string(), json!({"type": "array", "items": {"type": "string"}, "description": ko}))).collect::<Map<String, Value>>(),
-            "additionalProperties": false
-        });
-        let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
-        let matched = json!({"type": "object", "required": ["word", "how", "via"], "properties": {
-            "word": {"type": "string"},
-            "how": {"type": "string", "enum": ["exact", "stem", "synonym", "lexicon", "partial", "typo", "prefix", "initials"]},
-            "via": {"type": "string"}}});
-        let hit = json!({"type": "object", "required": ["id", "title", "org", "date", "score", "facets", "summary", "full", "matched", "missing"], "properties": {
-            "id": {"type": "string"}, "title": {"type": "string"}, "org": {"type": "string"}, "date": {"type": "string"}, "score": {"type": "number"},
-            "facets": {"type": "object"}, "summary": {"type": "string"},
-            "full": {"type": "boolean", "description": "true when the hit matches every query word; full matches come first"},
-            "matched": {"type": "array", "items": matched}, "missing": {"type": "array", "items": {"type": "string"}, "description": "query words the hit does not match"}}});
-        let results = json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
-            "total": {"type": "integer", "description": "incidents that match at least one query word"},
-            "full": {"type": "integer", "description": "of those, the incidents that match every word"},
-            "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
-            "understood": {"type": "array"}, "next_cursor": {"type": "string"}, "note": {"type": "string"}}});
-        let object = |v: Value| v.as_object().cloned().unwrap_or_default();
-        let read_only = ToolAnnotations::new()
-            .read_only(true)
-            .destructive(false)
-            .idempotent(true)
-            .open_world(false);
-        let api_schema = |name: &str| -> Value {
-            incident_build::api::schemas()
-                .into_iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, s)| s["properties"]["data"].clone())
-                .unwrap_or(json!({"type": "object"}))
-        };
-        let tool = |name: &'static str, description: &'static str, input: Value, output: Value| {
-            let mut t = Tool::new(name, description, Arc::new(object(input)));
-            t.output_schema = Some(Arc::new(object(output)));
-            t.annotations = Some(read_only.clone());
-            t
-        };
-        vec![
-            tool(
-                "search_incidents",
-                "Search public incident reports written in Korean (Korean or English words; particles, spacing, typos and taxonomy synonyms are understood). Returns ranked incidents with ids for get_incident.",
-                json!({"type": "object", "required": ["query"], "properties": {"query": {"type": "string", "minLength": 1}, "filters": filters, "sort": sort,
-                    "limit": {"type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT}, "cursor": {"type": "string", "description": "next_cursor of the previous call"}}}),
-                results.clone(),
-            ),
-            tool(
-                "list_incidents",
-                "List incidents by facet filters alone, newest first (or by relevance with sort), paged with cursor.",
-                json!({"type": "object", "properties": {"filters": filters, "sort": sort, "limit": {"type": "integer", "minimum": 1, "maximum": LIST_LIMIT}, "cursor": {"type": "string"}}}),
-                results,
-            ),
-            tool(
-                "get_incident",
-                "One incident in full: every field and section (요약, 증상, 촉발, 원인, 감지, 조치, 후속 조치, 교훈), sources, related ids and read-only checks to run against your own system.",
-                json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": incident_build::corpus::ID_PATTERN}}}),
-                api_schema("incident"),
-            ),
-            tool(
-                "get_topic",
-                "A taxonomy value (cause, component, symptom, factor or org): description, synonyms, its incidents and related topics. Give facet and slug, or a name (a label or synonym).",
-                json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}, "slug": {"type": "string"}, "name": {"type": "string"}}}),
-                api_schema("topic"),
-            ),
-            tool("vocab", "Every facet with its values: slugs, Korean and English labels, synonyms and incident counts.", json!({"type": "object", "properties": {}}), api_schema("vocab")),
-        ]
+        schema::tools()
     }
-}
-
-fn string_arg(args: &Map<String, Value>, key: &str) -> std::result::Result<Option<String>, String> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(_) => Err(format!("{key} must be a string")),
-    }
-}
-
-fn filters_arg(args: &Map<String, Value>, index: &Index) -> std::result::Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    let Some(value) = args.get("filters").filter(|v| !v.is_null()) else {
-        return Ok(out);
-    };
-    let object = value
-        .as_object()
-        .ok_or("filters must be an object such as {\"component\": [\"cdn-edge\"]}")?;
-    for (facet, slugs) in object {
-        let Some(f) = index.facet_position(facet) else {
-            return Err(format!(
-                "filters: facet {facet:?} is not known; use {}",
-                FACETS.iter().map(|f| f.0).collect::<Vec<_>>().join(", ")
-            ));
-        };
-        let slugs: Vec<&str> = match slugs {
-            Value::String(s) => vec![s.as_str()],
-            Value::Array(a) => a
-                .iter()
-                .map(|v| v.as_str().ok_or(format!("filters.{facet} must hold slugs (strings)")))
-                .collect::<std::result::Result<_, _>>()?,
-            _ => return Err(format!("filters.{facet} must be a list of slugs")),
-        };
-        for slug in slugs {
-            if !index.meta.facets[f].values.iter().any(|v| v.slug == slug) {
-                let allowed: Vec<&str> = index.meta.facets[f].values.iter().map(|v| v.slug.as_str()).collect();
-                return Err(format!("filters.{facet}: {slug:?} is not a value; the values are: {} (the vocab tool lists labels and synonyms)", allowed.join(", ")));
-            }
-            out.push((facet.clone(), slug.to_string()));
-        }
-    }
-    Ok(out)
 }
 
 impl ServerHandler for Library {
@@ -435,86 +333,4 @@ impl ServerHandler for Library {
         };
         Ok(result.into())
     }
-}
-
-/// What to do with one line of stdin.
-enum Screened {
-    /// Pass it to the SDK.
-    Forward,
-    /// Answer it here with this JSON-RPC message.
-    Answer(Value),
-    /// Drop it (a notification that cannot be handled yet).
-    Drop,
-}
-
-/// The id of a request line, even when the line is not valid JSON (a lone
-/// surrogate, a stray byte): so that the client's call gets its error, not a
-/// timeout.
-fn salvage_id(line: &str) -> Value {
-    let Some(at) = line.find("\"id\"") else {
-        return Value::Null;
-    };
-    let rest = line[at + 4..].trim_start().strip_prefix(':').unwrap_or("").trim_start();
-    if let Some(s) = rest.strip_prefix('"') {
-        return s.split('"').next().map_or(Value::Null, |v| json!(v));
-    }
-    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
-    digits.parse::<i64>().map_or(Value::Null, |n| json!(n))
-}
-
-fn error(id: Value, code: i64, message: &str) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
-}
-
-/// Screens a line of stdin before the SDK sees it: lines that are not UTF-8 or not
-/// JSON get a parse error (with the request's id where it can be read), requests
-/// before `initialize` get "not initialized" rather than ending the server, and a
-/// `tools/call` without a tool name gets "invalid params".
-fn screen(line: &str, utf8: bool, initialized: &mut bool) -> Screened {
-    let parsed = if utf8 {
-        serde_json::from_str::<Value>(line).ok()
-    } else {
-        None
-    };
-    let Some(message) = parsed.filter(Value::is_object) else {
-        eprintln!("mcp: a line that is not a JSON-RPC message got a parse error");
-        let why = if utf8 {
-            "each line must be one JSON-RPC message"
-        } else {
-            "the line is not UTF-8"
-        };
-        return Screened::Answer(error(salvage_id(line), -32700, &format!("Parse error: {why}")));
-    };
-    let id = message.get("id").cloned();
-    let method = message.get("method").and_then(Value::as_str).unwrap_or("");
-    if method == "initialize" {
-        *initialized = true;
-        return Screened::Forward;
-    }
-    if !*initialized {
-        return match id {
-            Some(id) if !method.is_empty() => {
-                Screened::Answer(error(id, -32002, "Server not initialized: send initialize first"))
-            }
-            _ => Screened::Drop,
-        };
-    }
-    if method == "tools/call" {
-        let name = message
-            .get("params")
-            .and_then(|p| p.get("name"))
-            .and_then(Value::as_str);
-        let arguments_ok = message
-            .get("params")
-            .and_then(|p| p.get("arguments"))
-            .is_none_or(Value::is_object);
-        if name.is_none() || !arguments_ok {
-            return Screened::Answer(error(
-                id.unwrap_or(Value::Null),
-                -32602,
-                "Invalid params: tools/call takes {\"name\": a tool name, \"arguments\": an object}",
-            ));
-        }
-    }
-    Screened::Forward
 }
