@@ -19,15 +19,8 @@ pub fn tools() -> Vec<Tool> {
         "additionalProperties": false
     });
     let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
-    let matched = json!({"type": "object", "required": ["word", "how", "via"], "properties": {
-        "word": {"type": "string"},
-        "how": {"type": "string", "enum": ["exact", "stem", "synonym", "lexicon", "partial", "typo", "prefix", "initials"]},
-        "via": {"type": "string"}}});
-    let hit = json!({"type": "object", "required": ["id", "title", "org", "date", "score", "facets", "summary", "full", "matched", "missing"], "properties": {
-        "id": {"type": "string"}, "title": {"type": "string"}, "org": {"type": "string"}, "date": {"type": "string"}, "score": {"type": "number"},
-        "facets": {"type": "object"}, "summary": {"type": "string"},
-        "full": {"type": "boolean", "description": "true when the hit matches every query word; full matches come first"},
-        "matched": {"type": "array", "items": matched}, "missing": {"type": "array", "items": {"type": "string"}, "description": "query words the hit does not match"}}});
+    // The hit is the search's own `Hit`: its schema is derived from the type.
+    let hit = derived_schema::<incident_core::search::Hit>();
     let results = json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
         "total": {"type": "integer", "description": "incidents that match at least one query word"},
         "full": {"type": "integer", "description": "of those, the incidents that match every word"},
@@ -80,4 +73,28 @@ pub fn tools() -> Vec<Tool> {
         ),
         tool("vocab", "Every facet with its values: slugs, Korean and English labels, synonyms and incident counts.", json!({"type": "object", "properties": {}}), api_schema("vocab")),
     ]
+}
+
+/// The JSON Schema of `T`, derived from the type (doc comments become
+/// descriptions), with every subschema inlined so that it can sit inside another
+/// schema, and without `format` keywords (`float`, `uint`) that validators do not
+/// all know.
+fn derived_schema<T: schemars::JsonSchema>() -> Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .with(|s| s.inline_subschemas = true)
+        .into_generator();
+    let mut schema = generator.into_root_schema_for::<T>().to_value();
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.remove("format");
+                map.remove("$schema");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut schema);
+    schema
 }

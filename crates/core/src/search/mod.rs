@@ -79,6 +79,7 @@ pub struct Request {
 
 /// One ranked incident.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Hit {
     /// Incident id.
     pub id: String,
@@ -91,6 +92,10 @@ pub struct Hit {
     /// `YYYY-MM-DD`.
     pub date: String,
     /// Facet value slugs by facet key.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "std::collections::BTreeMap<String, Vec<String>>")
+    )]
     pub facets: ByFacet<Vec<String>>,
     /// Summary text.
     pub summary: String,
@@ -104,6 +109,7 @@ pub struct Hit {
 
 /// How a hit matched one query word.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Matched {
     /// The word as analysed ([`Word::input`]).
     pub word: String,
