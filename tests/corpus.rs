@@ -119,7 +119,7 @@ fn records_are_written_in_our_own_words() {
 fn every_classification_value_is_used_at_least_twice() {
     let c = corpus();
     let mut rare = BTreeMap::new();
-    for (f, (key, _, _)) in incident_core::index::FACETS.iter().enumerate() {
+    for (f, &incident_core::index::FacetDef { key, .. }) in incident_core::index::FACETS.iter().enumerate() {
         if *key == "org" {
             continue; // one value per organisation, however many incidents it has
         }
@@ -150,7 +150,7 @@ fn every_classification_value_is_used_at_least_twice() {
 #[test]
 fn every_value_has_labels_a_description_and_synonyms() {
     let c = corpus();
-    for (f, (key, _, _)) in incident_core::index::FACETS.iter().enumerate() {
+    for (f, &incident_core::index::FacetDef { key, .. }) in incident_core::index::FACETS.iter().enumerate() {
         for v in &c.taxonomy.facets[f] {
             assert!(!v.ko.is_empty() && !v.en.is_empty(), "{key}/{}", v.slug);
             assert!(

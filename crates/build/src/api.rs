@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::corpus::{Corpus, Incident, SECTIONS};
-use incident_core::index::FACETS;
+use incident_core::index::{FacetDef, FACETS};
 
 /// Version of the files' shape; bumped on any incompatible change.
 pub const SCHEMA_VERSION: &str = "1";
@@ -39,7 +39,7 @@ fn envelope<T: Serialize>(generated_at: &str, data: T) -> Vec<u8> {
 
 /// Facet slugs of an incident, by facet key.
 fn facets_of(incident: &Incident) -> BTreeMap<&'static str, Vec<&str>> {
-    FACETS.iter().map(|(key, _, _)| (*key, incident.facet(key))).collect()
+    FACETS.iter().map(|f| (f.key, incident.facet(f.key))).collect()
 }
 
 fn listing_entry(incident: &Incident) -> Value {
@@ -119,7 +119,7 @@ fn index_file(corpus: &Corpus, generated_at: &str) -> File {
                 "name": "Incident Library",
                 "description": "공개된 장애 보고서를 한국어로 정리한 라이브러리의 정적 API. 키가 필요 없다.",
                 "incidents": corpus.incidents.len(),
-                "facets": FACETS.iter().map(|(k, ko, en)| json!({"key": k, "ko": ko, "en": en})).collect::<Vec<_>>(),
+                "facets": FACETS.iter().map(|f| json!({"key": f.key, "ko": f.ko, "en": f.en})).collect::<Vec<_>>(),
                 "endpoints": {
                     "listing": "incidents.json",
                     "incident": "incidents/{id}.json",
@@ -190,7 +190,7 @@ fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) 
 fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (Vec<File>, Vec<Value>) {
     let mut files = Vec::new();
     let mut topics = Vec::new();
-    for (f, (key, _, _)) in FACETS.iter().enumerate() {
+    for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
             let incidents: Vec<&str> = by_date
                 .iter()
@@ -220,7 +220,7 @@ fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (V
 /// facets (not the organisation) that share the most incidents with it, at most 8.
 fn related_topics(corpus: &Corpus, by_date: &[&Incident], f: usize, key: &str, slug: &str) -> Vec<Value> {
     let mut shared: Vec<(usize, &str, &str, &str)> = Vec::new();
-    for (g, (other_key, _, _)) in FACETS.iter().enumerate() {
+    for (g, &FacetDef { key: other_key, .. }) in FACETS.iter().enumerate() {
         if g == f || *other_key == "org" {
             continue;
         }
@@ -247,7 +247,7 @@ fn vocab_file(corpus: &Corpus, generated_at: &str) -> File {
     let vocab: Vec<Value> = FACETS
         .iter()
         .enumerate()
-        .map(|(f, (key, ko, en))| {
+        .map(|(f, &FacetDef { key, ko, en, .. })| {
             json!({
                 "key": key, "ko": ko, "en": en,
                 "values": corpus.taxonomy.facets[f].iter().map(|v| json!({
@@ -293,8 +293,8 @@ fn strings() -> Value {
 }
 
 fn facet_map() -> Value {
-    let props: BTreeMap<&str, Value> = FACETS.iter().map(|(k, _, _)| (*k, strings())).collect();
-    json!({"type": "object", "required": FACETS.iter().map(|f| f.0).collect::<Vec<_>>(), "properties": props, "additionalProperties": false})
+    let props: BTreeMap<&str, Value> = FACETS.iter().map(|f| (f.key, strings())).collect();
+    json!({"type": "object", "required": FACETS.iter().map(|f| f.key).collect::<Vec<_>>(), "properties": props, "additionalProperties": false})
 }
 
 fn id_schema() -> Value {
@@ -366,7 +366,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             envelope_schema(
                 "topic",
                 json!({"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
-            "properties": {"facet": {"enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
+            "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
                 "description": {"type": "string"}, "synonyms": strings(), "incidents": {"type": "array", "items": id_schema()}, "page": {"type": "string"},
                 "related_topics": {"type": "array", "items": {"type": "object", "required": ["facet", "slug", "ko", "shared"], "additionalProperties": false,
                     "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}}),
@@ -397,7 +397,7 @@ pub fn openapi() -> Value {
         "topic",
     );
     get_topic["get"]["parameters"] = json!([
-        {"name": "facet", "in": "path", "required": true, "schema": {"enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}},
+        {"name": "facet", "in": "path", "required": true, "schema": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}},
         {"name": "slug", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[a-z0-9-]+\\.json$"}, "description": "The slug with .json"}
     ]);
     json!({

@@ -15,7 +15,7 @@ use incident_core::bitset::Bitset;
 use incident_core::format::{self, Kind};
 use incident_core::hash::{doc_key, term_key, Field};
 use incident_core::index::{
-    ChunkRef, Facet, FacetValue, FilterChunk, LexiconEntry, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
+    ChunkRef, Facet, FacetDef, FacetValue, FilterChunk, LexiconEntry, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
     LISTING_CHUNK,
 };
 use incident_core::membership::TermFilter;
@@ -305,7 +305,7 @@ fn facets(corpus: &Corpus) -> Vec<Facet> {
     FACETS
         .iter()
         .enumerate()
-        .map(|(f, &(key, ko, en))| Facet {
+        .map(|(f, &FacetDef { key, ko, en, .. })| Facet {
             key: key.into(),
             ko: ko.into(),
             en: en.into(),

@@ -13,7 +13,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 use crate::corpus::{Corpus, Incident, Value};
 use crate::ids::id;
 pub use crate::related::{related, Related};
-use incident_core::index::FACETS;
+use incident_core::index::{FacetDef, FACETS};
 
 /// A rendered page: its path inside the bundle and its HTML.
 pub struct Page {
@@ -32,7 +32,7 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
     for (d, incident) in corpus.incidents.iter().enumerate() {
         out.push(incident_page(corpus, &related[d], incident, version));
     }
-    for (f, (key, _, _)) in FACETS.iter().enumerate() {
+    for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
             out.push(topic_page(corpus, f, key, value, version));
         }
@@ -239,7 +239,7 @@ fn incident_classes(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
         section aria-labelledby="s-class" {
             h2 #s-class { "분류" }
             dl.classes {
-                @for (key, ko, _) in FACETS {
+                @for FacetDef { key, ko, .. } in FACETS {
                     @let slugs = inc.facet(key);
                     @if !slugs.is_empty() {
                         div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
@@ -305,7 +305,7 @@ fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usiz
 fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, version: &str) -> Page {
     let root = "../../../";
     let ids = newest_first(corpus, |i| i.facet(key).contains(&value.slug.as_str()));
-    let (_, facet_ko, _) = FACETS[f];
+    let facet_ko = FACETS[f].ko;
     let body = html! {
         article.topic {
             p.kicker { (facet_ko) }
@@ -344,7 +344,7 @@ fn search_page(corpus: &Corpus, version: &str) -> Page {
                     details #(id!(facetPanel)) open {
                         summary #(id!(facetSummary)) { "분류로 거르기" }
                         div #(id!(facets)) {
-                            @for (f, (key, ko, _)) in FACETS.iter().enumerate() {
+                            @for (f, &FacetDef { key, ko, .. }) in FACETS.iter().enumerate() {
                                 details.facet open {
                                     summary { (ko) }
                                     ul {

@@ -7,6 +7,30 @@
 
 use crate::bitset::Bitset;
 
+/// One facet of the classification. [`FACETS`] is the one list of them: the corpus
+/// reader, the taxonomy, the index, the site, the API and the MCP server derive
+/// theirs from it, and the browser reads it from the index (`library.facets()`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FacetDef {
+    /// Key in URLs, filters, the taxonomy file and the API (`cause`).
+    pub key: &'static str,
+    /// The record field that holds its values (`causes`; `org` holds one slug).
+    pub field: &'static str,
+    /// Korean label.
+    pub ko: &'static str,
+    /// English label.
+    pub en: &'static str,
+}
+
+/// The facets, in the order they are stored and shown (organisation last).
+pub const FACETS: [FacetDef; 5] = [
+    FacetDef { key: "cause", field: "causes", ko: "원인", en: "Cause" },
+    FacetDef { key: "component", field: "components", ko: "구성 요소", en: "Component" },
+    FacetDef { key: "symptom", field: "symptoms", ko: "증상", en: "Symptom" },
+    FacetDef { key: "factor", field: "factors", ko: "기여 요인", en: "Contributing factor" },
+    FacetDef { key: "org", field: "org", ko: "조직", en: "Organisation" },
+];
+
 /// The selection of one facet: which of its values are chosen (by position).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Selection {

@@ -33,14 +33,7 @@ pub const LISTING_CHUNK: usize = 1;
 /// Term occurrences per unit of [`Meta::lengths`].
 pub const LENGTH_UNIT: u32 = 8;
 
-/// The facets, in the order they are stored and shown.
-pub const FACETS: [(&str, &str, &str); 5] = [
-    ("cause", "원인", "Cause"),
-    ("component", "구성 요소", "Component"),
-    ("symptom", "증상", "Symptom"),
-    ("factor", "기여 요인", "Contributing factor"),
-    ("org", "조직", "Organisation"),
-];
+pub use crate::facets::{FacetDef, FACETS};
 
 /// The index's entry file.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -143,19 +143,14 @@ fn check_sources(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
 
 /// The facet fields and the organisation: slugs of the taxonomy.
 fn check_slugs(path: &Path, fields: &Fields, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) {
-    let facet_fields = [
-        ("causes", "cause"),
-        ("components", "component"),
-        ("symptoms", "symptom"),
-        ("factors", "factor"),
-    ];
-    for (field, key) in facet_fields {
-        for (slug, line) in fields.lists.get(field).into_iter().flatten() {
-            check_slug(path, *line, field, key, slug, taxonomy, diags);
+    // The facets' record fields come from the one list of facets: lists of slugs,
+    // but for the organisation, which is one slug.
+    for facet in FACETS {
+        let listed = fields.lists.get(facet.field).into_iter().flatten();
+        let single = fields.strings.get(facet.field).into_iter();
+        for (slug, line) in listed.chain(single) {
+            check_slug(path, *line, facet.field, facet.key, slug, taxonomy, diags);
         }
-    }
-    if let Some((org, line)) = fields.strings.get("org") {
-        check_slug(path, *line, "org", "org", org, taxonomy, diags);
     }
 }
 
@@ -223,7 +218,7 @@ fn check_slug(
         Problem::UnknownSlug,
         format!(
             "unknown {} {slug:?}",
-            FACETS.iter().find(|f| f.0 == key).map_or(key, |f| f.0)
+            FACETS.iter().find(|f| f.key == key).map_or(key, |f| f.key)
         ),
         Some(&hint),
     ));

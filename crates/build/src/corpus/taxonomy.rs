@@ -41,7 +41,7 @@ impl Taxonomy {
     pub fn values(&self, key: &str) -> &[Value] {
         FACETS
             .iter()
-            .position(|f| f.0 == key)
+            .position(|f| f.key == key)
             .and_then(|i| self.facets.get(i))
             .map_or(&[], |v| v.as_slice())
     }
@@ -81,16 +81,13 @@ pub(super) fn load_taxonomy(path: &Path, diags: &mut Vec<Diagnostic>) -> Taxonom
     let Some((text, raw)) = read_taxonomy(path, diags) else {
         return Taxonomy::unread();
     };
-    let facets = [
-        ("cause", raw.cause),
-        ("component", raw.component),
-        ("symptom", raw.symptom),
-        ("factor", raw.factor),
-        ("org", raw.org),
-    ]
-    .into_iter()
-    .map(|(key, values)| check_facet(path, &text, key, values, diags))
-    .collect();
+    // The file's tables are named by the facet keys, in the order of [`FACETS`].
+    let tables = [raw.cause, raw.component, raw.symptom, raw.factor, raw.org];
+    let facets = FACETS
+        .iter()
+        .zip(tables)
+        .map(|(facet, values)| check_facet(path, &text, facet.key, values, diags))
+        .collect();
     Taxonomy { facets }
 }
 

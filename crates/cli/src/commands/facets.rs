@@ -29,7 +29,7 @@ fn facets(data: &Path) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    for (f, (key, ko, _)) in incident_core::index::FACETS.iter().enumerate() {
+    for (f, &incident_core::index::FacetDef { key, ko, .. }) in incident_core::index::FACETS.iter().enumerate() {
         let values = &corpus.taxonomy.facets[f];
         println!("{ko} ({key}): {} values", values.len());
         let mut rows: Vec<(usize, &corpus::Value)> = values

@@ -263,7 +263,7 @@ impl Library {
         let facet = string_arg(args, "facet")?;
         let slug = string_arg(args, "slug")?;
         let name = string_arg(args, "name")?;
-        let keys: Vec<&str> = FACETS.iter().map(|f| f.0).collect();
+        let keys: Vec<&str> = FACETS.iter().map(|f| f.key).collect();
         if let Some(f) = &facet {
             if !keys.contains(&f.as_str()) {
                 return Err(format!("facet {f:?} is not known; use one of {}", keys.join(", ")));

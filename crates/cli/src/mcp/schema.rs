@@ -15,7 +15,7 @@ pub fn tools() -> Vec<Tool> {
     let filters = json!({
         "type": "object",
         "description": "Facet filters: OR within a facet, AND across facets. Values are slugs (see the vocab tool).",
-        "properties": FACETS.iter().map(|(k, ko, _)| (k.to_string(), json!({"type": "array", "items": {"type": "string"}, "description": ko}))).collect::<Map<String, Value>>(),
+        "properties": FACETS.iter().map(|f| (f.key.to_string(), json!({"type": "array", "items": {"type": "string"}, "description": f.ko}))).collect::<Map<String, Value>>(),
         "additionalProperties": false
     });
     let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
@@ -68,7 +68,7 @@ pub fn tools() -> Vec<Tool> {
         tool(
             "get_topic",
             "A taxonomy value (cause, component, symptom, factor or org): description, synonyms, its incidents and related topics. Give facet and slug, or a name (a label or synonym).",
-            json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.0).collect::<Vec<_>>()}, "slug": {"type": "string"}, "name": {"type": "string"}}}),
+            json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "name": {"type": "string"}}}),
             api_schema("topic"),
         ),
         tool("vocab", "Every facet with its values: slugs, Korean and English labels, synonyms and incident counts.", json!({"type": "object", "properties": {}}), api_schema("vocab")),

@@ -18,7 +18,7 @@ fn index(terms: &[&str]) -> Index {
     };
     let mut facets: Vec<Facet> = FACETS
         .iter()
-        .map(|(k, ko, en)| Facet {
+        .map(|&crate::facets::FacetDef { key: k, ko, en, .. }| Facet {
             key: k.to_string(),
             ko: ko.to_string(),
             en: en.to_string(),
