@@ -221,7 +221,7 @@ fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (V
 fn related_topics(corpus: &Corpus, by_date: &[&Incident], f: usize, key: &str, slug: &str) -> Vec<Value> {
     let mut shared: Vec<(usize, &str, &str, &str)> = Vec::new();
     for (g, &FacetDef { key: other_key, .. }) in FACETS.iter().enumerate() {
-        if g == f || *other_key == "org" {
+        if g == f || other_key == "org" {
             continue;
         }
         for other in &corpus.taxonomy.facets[g] {

@@ -24,11 +24,36 @@ pub struct FacetDef {
 
 /// The facets, in the order they are stored and shown (organisation last).
 pub const FACETS: [FacetDef; 5] = [
-    FacetDef { key: "cause", field: "causes", ko: "원인", en: "Cause" },
-    FacetDef { key: "component", field: "components", ko: "구성 요소", en: "Component" },
-    FacetDef { key: "symptom", field: "symptoms", ko: "증상", en: "Symptom" },
-    FacetDef { key: "factor", field: "factors", ko: "기여 요인", en: "Contributing factor" },
-    FacetDef { key: "org", field: "org", ko: "조직", en: "Organisation" },
+    FacetDef {
+        key: "cause",
+        field: "causes",
+        ko: "원인",
+        en: "Cause",
+    },
+    FacetDef {
+        key: "component",
+        field: "components",
+        ko: "구성 요소",
+        en: "Component",
+    },
+    FacetDef {
+        key: "symptom",
+        field: "symptoms",
+        ko: "증상",
+        en: "Symptom",
+    },
+    FacetDef {
+        key: "factor",
+        field: "factors",
+        ko: "기여 요인",
+        en: "Contributing factor",
+    },
+    FacetDef {
+        key: "org",
+        field: "org",
+        ko: "조직",
+        en: "Organisation",
+    },
 ];
 
 /// The selection of one facet: which of its values are chosen (by position).
