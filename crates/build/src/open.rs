@@ -9,8 +9,14 @@ use incident_core::index::Index;
 
 use crate::error::{Error, Result};
 
-/// Loads the index a bundle holds (`<bundle>/index/`). Errors name the file.
+/// Loads the index a bundle holds (`<bundle>/index/`). Errors name the file and
+/// say how to make the bundle.
 pub fn load_index(bundle: &Path) -> Result<Index> {
     let dir = bundle.join("index");
-    Index::load(|name| fs::read(dir.join(name))).map_err(|e| Error::msg(format!("{}/{e}", dir.display())))
+    Index::load(|name| fs::read(dir.join(name))).map_err(|e| {
+        Error::msg(format!(
+            "{}/{e}\n  hint: run `incident-library build` first",
+            dir.display()
+        ))
+    })
 }

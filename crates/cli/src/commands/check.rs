@@ -16,11 +16,6 @@ pub struct Args {
     pub data: PathBuf,
 }
 
-/// Runs `check`.
-pub fn run(args: &Args) -> ExitCode {
-    check(&args.data)
-}
-
 /// Every `means` word of the lexicon against the terms of every record (needs the
 /// Korean dictionary).
 fn lexicon_reachability(data: &Path, c: &corpus::Corpus) -> Result<Vec<corpus::Diagnostic>> {
@@ -38,7 +33,9 @@ fn lexicon_reachability(data: &Path, c: &corpus::Corpus) -> Result<Vec<corpus::D
     ))
 }
 
-fn check(data: &Path) -> ExitCode {
+/// Runs `check`.
+pub fn run(args: &Args) -> ExitCode {
+    let data = args.data.as_path();
     match corpus::load(data) {
         Ok(c) => {
             let diags = match lexicon_reachability(data, &c) {

@@ -45,20 +45,7 @@ pub struct Args {
 
 /// Runs `eval`.
 pub fn run(args: &Args) -> ExitCode {
-    let targets = EvalTargets {
-        recall: args.min_recall,
-        mrr: args.min_mrr,
-        absent: args.min_absent,
-        beat_reference: args.beat_reference,
-    };
-    match eval(
-        &args.data,
-        &args.bundle,
-        &args.queries,
-        &args.external,
-        &targets,
-        args.verbose,
-    ) {
+    match eval(args) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
@@ -67,31 +54,17 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-/// What `eval` requires of this engine.
-struct EvalTargets {
-    recall: f64,
-    mrr: f64,
-    absent: f64,
-    beat_reference: bool,
-}
-
-fn eval(
-    data: &Path,
-    bundle: &Path,
-    queries: &Path,
-    external: &[String],
-    targets: &EvalTargets,
-    verbose: bool,
-) -> Result<ExitCode> {
-    let corpus = corpus::load(data).map_err(|d| {
+/// Scores every engine, prints the tables, and checks this engine against the
+/// targets of `args`.
+fn eval(args: &Args) -> Result<ExitCode> {
+    let corpus = corpus::load(&args.data).map_err(|d| {
         Error::msg(format!(
             "{} problem(s) in the corpus; run `incident-library check`",
             d.len()
         ))
     })?;
-    let index =
-        open::load_index(bundle).map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
-    let queries = eval::load_queries(queries, &corpus)?;
+    let index = open::load_index(&args.bundle)?;
+    let queries = eval::load_queries(&args.queries, &corpus)?;
     let mut rows = vec![
         (
             "incident-library".to_string(),
@@ -106,7 +79,7 @@ fn eval(
             eval::score(&queries, &eval::baseline_rankings(&corpus, &queries)),
         ),
     ];
-    for spec in external {
+    for spec in &args.external {
         let (name, file) = spec
             .split_once('=')
             .ok_or_else(|| Error::msg(format!("--external {spec:?}: expected NAME=FILE")))?;
@@ -115,8 +88,8 @@ fn eval(
             eval::score(&queries, &eval::external_rankings(Path::new(file), &queries)?),
         ));
     }
-    print_eval(&queries, &rows, verbose);
-    let failures = shortfalls(&rows[0].1, &rows[1].1, targets);
+    print_eval(&queries, &rows, args.verbose);
+    let failures = shortfalls(&rows[0].1, &rows[1].1, args);
     if !failures.is_empty() {
         for f in &failures {
             eprintln!("below target: {f}");
@@ -126,26 +99,26 @@ fn eval(
     let ours = &rows[0].1;
     println!(
         "\nok: recall@10 {:.3} >= {}, MRR {:.3} >= {}",
-        ours.recall, targets.recall, ours.mrr, targets.mrr
+        ours.recall, args.min_recall, ours.mrr, args.min_mrr
     );
     Ok(ExitCode::SUCCESS)
 }
 
 /// Where this engine's scores (`ours`) fall short of the targets; `reference` is the
 /// character-bigram BM25 row that `--beat-reference` compares with, kind by kind.
-fn shortfalls(ours: &eval::Scores, reference: &eval::Scores, targets: &EvalTargets) -> Vec<String> {
+fn shortfalls(ours: &eval::Scores, reference: &eval::Scores, targets: &Args) -> Vec<String> {
     let mut failures = Vec::new();
-    if ours.recall < targets.recall || ours.mrr < targets.mrr {
+    if ours.recall < targets.min_recall || ours.mrr < targets.min_mrr {
         failures.push(format!(
             "recall@10 {:.3} (target {}), MRR {:.3} (target {})",
-            ours.recall, targets.recall, ours.mrr, targets.mrr
+            ours.recall, targets.min_recall, ours.mrr, targets.min_mrr
         ));
     }
     let (asked, clean) = ours.absent;
-    if asked > 0 && (clean as f64) < targets.absent * asked as f64 {
+    if asked > 0 && (clean as f64) < targets.min_absent * asked as f64 {
         failures.push(format!(
             "{clean} of {asked} queries about things the library does not hold got no full match (target {:.0} %)",
-            targets.absent * 100.0
+            targets.min_absent * 100.0
         ));
     }
     if targets.beat_reference {

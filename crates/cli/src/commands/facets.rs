@@ -1,6 +1,6 @@
 //! `facets`: how many records carry each taxonomy value, facet by facet.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use incident_build::corpus;
@@ -15,10 +15,7 @@ pub struct Args {
 
 /// Runs `facets`.
 pub fn run(args: &Args) -> ExitCode {
-    facets(&args.data)
-}
-
-fn facets(data: &Path) -> ExitCode {
+    let data = args.data.as_path();
     let corpus = match corpus::load(data) {
         Ok(c) => c,
         Err(diags) => {

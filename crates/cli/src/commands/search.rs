@@ -50,8 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json: bool) -> Result<()> {
-    let index = open::load_index(bundle_dir)
-        .map_err(|e| Error::msg(format!("{e}\n  hint: run `incident-library build` first")))?;
+    let index = open::load_index(bundle_dir)?;
     let filters = filters
         .iter()
         .map(|f| {
