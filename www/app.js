@@ -84,10 +84,11 @@ function startServiceWorker() {
 
 // ---------------------------------------------------------------- state <-> URL
 // `keys`: the index's facet keys; `tabs`: the graph's tabs (see graph.js).
-function readState(keys, tabs) {
+// `aliases`: old slugs of merged values, by facet, read as the values they became.
+function readState(keys, tabs, aliases = {}) {
   const p = new URLSearchParams(location.search);
   const filters = [];
-  for (const key of keys) for (const v of p.getAll(key)) if (v) filters.push([key, v]);
+  for (const key of keys) for (const v of p.getAll(key)) if (v) filters.push([key, aliases[key]?.get(v) ?? v]);
   const sort = p.get("sort");
   const tab = p.get("tab");
   return {
@@ -148,7 +149,7 @@ class SearchPage {
     // The flow graph's module (graph.js).
     this.graph = graph;
     this.setFacets(lib.facets());
-    this.state = readState(this.keys, this.tabs);
+    this.state = readState(this.keys, this.tabs, this.aliases);
     this.input = document.getElementById(ID.q);
     this.composing = false;
     this.submitAfterComposition = false;
@@ -173,8 +174,10 @@ class SearchPage {
     // The columns that each tab of the graph shows, by tab.
     this.tabs = this.graph.graphTabs(this.keys);
     this.labels = {};
+    this.aliases = {};
     for (const f of facets) {
       this.labels[f.key] = { ko: f.ko, values: Object.fromEntries(f.values.map((v) => [v.slug, v.ko])) };
+      this.aliases[f.key] = new Map(f.values.flatMap((v) => (v.aliases ?? []).map((a) => [a, v.slug])));
     }
   }
 
@@ -205,7 +208,7 @@ class SearchPage {
       this.update({ q: this.input.value, page: 1 }, "push");
     });
     addEventListener("popstate", () => {
-      this.state = readState(this.keys, this.tabs);
+      this.state = readState(this.keys, this.tabs, this.aliases);
       this.input.value = this.state.q;
       this.render();
     });
@@ -449,7 +452,7 @@ class SearchPage {
       }
       return el("li", { class: h.full ? "hit" : "hit partial" },
         el("h3", {}, el("a", { href: at(`incidents/${encodeURIComponent(h.id)}/`) }, ...highlighted(h.title || h.id, terms))),
-        el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date }, h.date),
+        el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date.split("/")[0] }, h.date_label || h.date),
           h.full ? null : el("span", { class: "missing" }, ` · 빠진 단어: ${h.missing.join(", ")}`)),
         tags,
         el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),

@@ -166,7 +166,7 @@ class IncidentSearch extends HTMLElement {
       a.textContent = h.title;
       const meta = document.createElement("div");
       meta.className = "meta";
-      meta.textContent = `${h.id} · ${label("org", h.org)} · ${h.date}`;
+      meta.textContent = `${h.id} · ${label("org", h.org)} · ${h.date_label || h.date}`;
       const summary = document.createElement("p");
       summary.className = "summary";
       summary.textContent = h.summary;

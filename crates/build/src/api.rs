@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::corpus::{Corpus, Incident, SECTIONS};
+use crate::corpus::{Corpus, Incident, REQUIRED_SECTIONS, SECTIONS};
 use incident_core::index::{FacetDef, FACETS};
 
 /// Version of the files' shape; bumped on any incompatible change.
@@ -47,7 +47,9 @@ fn listing_entry(incident: &Incident) -> Value {
         "id": incident.id,
         "title": incident.title,
         "org": incident.org,
-        "date": incident.date.to_string(),
+        "date": incident.when.machine(),
+        "date_label": incident.when.label(),
+        "sort_date": incident.date.to_string(),
         "facets": facets_of(incident),
         "summary": crate::summary::summary(incident),
         "url": format!("incidents/{}.json", incident.id),
@@ -67,7 +69,10 @@ fn full_record(incident: &Incident, related: &[String]) -> Value {
         "id": incident.id,
         "title": incident.title,
         "org": incident.org,
-        "date": incident.date.to_string(),
+        "date": incident.when.machine(),
+        "date_label": incident.when.label(),
+        "sort_date": incident.date.to_string(),
+        "date_bound_note": incident.when.bound_note,
         "tags": incident.tags,
         "severity": incident.severity,
         "impact": incident.impact,
@@ -172,7 +177,7 @@ fn listing_files(by_date: &[&Incident], generated_at: &str) -> Vec<File> {
 
 /// `incidents/<id>.json`: every incident in full.
 fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<File> {
-    corpus
+    let mut files: Vec<File> = corpus
         .incidents
         .iter()
         .enumerate()
@@ -182,7 +187,19 @@ fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) 
                 envelope(generated_at, full_record(incident, &related[d])),
             )
         })
-        .collect()
+        .collect();
+    // A moved id keeps its file, so a client holding the old id learns where the
+    // incident went instead of meeting a 404.
+    for m in &corpus.moved {
+        files.push((
+            format!("api/v1/incidents/{}.json", m.id),
+            envelope(
+                generated_at,
+                json!({"id": m.id, "moved_to": m.to, "reason": m.reason, "url": format!("{}.json", m.to)}),
+            ),
+        ));
+    }
+    files
 }
 
 /// `topics/<facet>/<slug>.json` for every taxonomy value, and the entries of
@@ -211,6 +228,13 @@ fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (V
                 ),
             ));
             topics.push(json!({"facet": key, "slug": value.slug, "ko": value.ko, "en": value.en, "count": incidents.len(), "url": format!("topics/{key}/{}.json", value.slug)}));
+            // An old slug keeps its file and says where the value went.
+            for alias in &value.aliases {
+                files.push((
+                    format!("api/v1/topics/{key}/{alias}.json"),
+                    envelope(generated_at, json!({"facet": key, "slug": alias, "moved_to": value.slug, "url": format!("{}.json", value.slug)})),
+                ));
+            }
         }
     }
     (files, topics)
@@ -301,7 +325,14 @@ fn id_schema() -> Value {
     json!({"type": "string", "pattern": crate::corpus::ID_PATTERN})
 }
 
+/// A record date as far as its sources give it: a day, a month (`2019-06`), a day
+/// of an unknown year (`--10-04`), or a span of two of one kind joined by `/`.
 fn date_schema() -> Value {
+    let one = "([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{2}|--[0-9]{2}-[0-9]{2})";
+    json!({"type": "string", "pattern": format!("^{one}(/{one})?$")})
+}
+
+fn day_schema() -> Value {
     json!({"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"})
 }
 
@@ -313,28 +344,36 @@ fn optional_string() -> Value {
 pub fn schemas() -> Vec<(&'static str, Value)> {
     let listing_entry = json!({
         "type": "object",
-        "required": ["id", "title", "org", "date", "facets", "summary", "url"],
+        "required": ["id", "title", "org", "date", "date_label", "sort_date", "facets", "summary", "url"],
         "additionalProperties": false,
-        "properties": {"id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(), "facets": facet_map(), "summary": {"type": "string"}, "url": {"type": "string"}}
+        "properties": {"id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(), "date_label": {"type": "string"}, "sort_date": day_schema(), "facets": facet_map(), "summary": {"type": "string"}, "url": {"type": "string"}}
     });
     let section = json!({"type": "object", "required": ["markdown", "text"], "additionalProperties": false, "properties": {"markdown": {"type": "string"}, "text": {"type": "string"}}});
     let sections: BTreeMap<&str, Value> = SECTIONS.iter().map(|s| (*s, section.clone())).collect();
     let incident = json!({
         "type": "object",
-        "required": ["id", "title", "org", "date", "tags", "regions", "facets", "sources", "related", "checks", "sections", "page"],
+        "required": ["id", "title", "org", "date", "date_label", "sort_date", "tags", "regions", "facets", "sources", "related", "checks", "sections", "page"],
         "additionalProperties": false,
         "properties": {
             "id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(),
+            "date_label": {"type": "string"}, "sort_date": day_schema(), "date_bound_note": optional_string(),
             "tags": strings(), "severity": optional_string(), "impact": optional_string(), "affected_users": optional_string(),
             "regions": strings(), "time_to_detect": optional_string(), "time_to_recover": optional_string(),
             "facets": facet_map(), "sources": {"type": "array", "items": {"type": "string", "format": "uri"}, "minItems": 1},
             "related": {"type": "array", "items": id_schema()}, "checks": strings(),
-            "sections": {"type": "object", "required": SECTIONS, "properties": sections, "additionalProperties": false},
+            "sections": {"type": "object", "required": REQUIRED_SECTIONS, "properties": sections, "additionalProperties": false},
             "page": {"type": "string"}
         }
     });
-    let value = json!({"type": "object", "required": ["slug", "ko", "en", "synonyms", "count"], "additionalProperties": false,
-        "properties": {"slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "synonyms": strings(), "count": {"type": "integer", "minimum": 0}}});
+    let moved = json!({
+        "type": "object",
+        "required": ["id", "moved_to", "reason", "url"],
+        "additionalProperties": false,
+        "properties": {"id": id_schema(), "moved_to": id_schema(), "reason": {"type": "string"}, "url": {"type": "string"}}
+    });
+    let incident = json!({"oneOf": [incident, moved]});
+    let value = json!({"type": "object", "required": ["slug", "ko", "en", "synonyms", "aliases", "count"], "additionalProperties": false,
+        "properties": {"slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "synonyms": strings(), "aliases": strings(), "count": {"type": "integer", "minimum": 0}}});
     vec![
         (
             "index",
@@ -388,7 +427,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
 pub fn openapi() -> Value {
     let get = |summary: &str, schema: &str| json!({"get": {"summary": summary, "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": format!("schemas/{schema}.schema.json")}}}}}}});
     let mut get_id = get(
-        "One incident in full: every field and section, checks included.",
+        "One incident in full: every field and section, checks included. An id that moved (two records of one incident were merged) answers with `moved_to` instead.",
         "incident",
     );
     get_id["get"]["parameters"] = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^IL-[0-9]{4}\\.json$"}, "description": "The id with .json, e.g. IL-0004.json"}]);

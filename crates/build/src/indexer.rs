@@ -185,6 +185,17 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         vocab: incident_core::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n),
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
+        partial_dates: corpus
+            .incidents
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| !i.when.is_day())
+            .map(|(d, i)| incident_core::index::PartialDate {
+                doc: d as u32,
+                date: i.when.machine(),
+                label: i.when.label(),
+            })
+            .collect(),
         common: common_bitsets(&docs, n),
         lengths: records.iter().map(|r| length_byte(r.length)).collect(),
         lexicon: {
@@ -323,6 +334,7 @@ fn facets(corpus: &Corpus) -> Vec<Facet> {
                         ko: v.ko.clone(),
                         en: v.en.clone(),
                         synonyms: distinct_synonyms(&v.slug, &v.ko, &v.en, &v.synonyms),
+                        aliases: v.aliases.clone(),
                         docs,
                     }
                 })

@@ -37,6 +37,16 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
             out.push(topic_page(corpus, f, key, value, version));
         }
     }
+    for moved in &corpus.moved {
+        out.push(moved_page(corpus, moved, version));
+    }
+    for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
+        for value in &corpus.taxonomy.facets[f] {
+            for alias in &value.aliases {
+                out.push(alias_page(key, alias, value, version));
+            }
+        }
+    }
     out.push(Page {
         path: "404.html".into(),
         html: layout(
@@ -140,6 +150,30 @@ fn section<'a>(incident: &'a Incident, name: &str) -> &'a str {
     incident.section(name).map_or("", |s| s.markdown.as_str())
 }
 
+/// What the page shows for a section the sources say nothing about. It is the
+/// template's, not the record's, so search never finds it.
+pub const NOT_IN_SOURCES: &str = "출처에 기록 없음";
+
+/// A section's body, or the standard line when the record leaves it out.
+fn section_or_absent(incident: &Incident, name: &str) -> Markup {
+    match incident.section(name) {
+        Some(s) => markdown(&s.markdown),
+        None => html! { p.absent { (NOT_IN_SOURCES) } },
+    }
+}
+
+/// The date of a record as readers see it, with the bound it sorts by when the
+/// year is unknown.
+fn date_markup(inc: &Incident) -> Markup {
+    let when = &inc.when;
+    html! {
+        time datetime=(when.machine()) { (when.label()) }
+        @if let Some(note) = &when.bound_note {
+            " " span.muted title={ "목록에서는 " (inc.date) " 로 정렬한다" } { "(" (note) " " (inc.date) " 이전)" }
+        }
+    }
+}
+
 fn dash(v: &Option<String>) -> &str {
     v.as_deref().filter(|s| !s.is_empty()).unwrap_or("–")
 }
@@ -192,7 +226,7 @@ fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
         p.kicker {
             span.id { (inc.id) } " · "
             a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
-            time datetime=(inc.date.to_string()) { (inc.date.to_string()) }
+            (date_markup(inc))
             @for tag in &inc.tags { " " span.badge { (tag) } }
         }
         h1 { (inc.title) }
@@ -214,21 +248,21 @@ fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
     html! {
         section aria-labelledby="s-symptoms" {
             h2 #s-symptoms { "증상" }
-            (markdown(section(inc, "증상")))
+            (section_or_absent(inc, "증상"))
             (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
         }
         section aria-labelledby="s-cause" {
             h2 #s-cause { "원인" }
-            (markdown(section(inc, "원인")))
+            (section_or_absent(inc, "원인"))
             (facet_links(corpus, root, "cause", &inc.facet("cause")))
             @for name in ["촉발", "감지", "조치", "후속 조치"] {
                 h3 { (name) }
-                (markdown(section(inc, name)))
+                (section_or_absent(inc, name))
             }
         }
         section aria-labelledby="s-lessons" {
             h2 #s-lessons { "교훈" }
-            (markdown(section(inc, "교훈")))
+            (section_or_absent(inc, "교훈"))
         }
     }
 }
@@ -262,7 +296,7 @@ fn related_section(corpus: &Corpus, root: &str, related: &Related) -> Markup {
                 ul.related {
                     @for &e in &related.incidents {
                         @let other = &corpus.incidents[e];
-                        li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.date.to_string()) } }
+                        li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.when.label()) } }
                     }
                 }
             }
@@ -277,7 +311,7 @@ fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
                 @let inc = &corpus.incidents[d];
                 li.hit {
                     h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
-                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.date.to_string()) { (inc.date.to_string()) } }
+                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.when.machine()) { (inc.when.label()) } }
                     p.snippet { (crate::summary::summary(inc)) }
                 }
             }
@@ -300,6 +334,52 @@ fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usiz
             .then(corpus.incidents[a].id.cmp(&corpus.incidents[b].id))
     });
     ids
+}
+
+/// A static redirect: the refresh goes first in `<head>`, so the browser leaves
+/// before it loads the rest, and the canonical link tells crawlers which page is
+/// the real one. The body links there too, for clients that ignore the refresh.
+fn redirect(path: String, root: &str, target: &str, title: &str, version: &str, body: Markup) -> Page {
+    let page = layout(title, root, version, None, body);
+    let target = maud::html! { (target) }.into_string();
+    let head = format!("<head><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{target}\">");
+    Page {
+        path,
+        html: page.replacen("<head>", &head, 1),
+    }
+}
+
+/// The page of an id that moved (`moved.toml`): a redirect to the record that
+/// holds its incident now.
+fn moved_page(corpus: &Corpus, moved: &crate::corpus::Moved, version: &str) -> Page {
+    let root = "../../";
+    let target = incident_href(root, &moved.to);
+    let title = corpus.incidents.iter().find(|i| i.id == moved.to).map_or("", |i| i.title.as_str());
+    let body = html! {
+        article.moved {
+            p.kicker { (moved.id) }
+            h1 { "이 사례는 " (moved.to) " 로 옮겼다" }
+            p { (moved.reason) }
+            p { a href=(target) { (moved.to) ": " (title) } }
+        }
+    };
+    let path = format!("incidents/{}/index.html", moved.id);
+    redirect(path, root, &target, &format!("{} → {}", moved.id, moved.to), version, body)
+}
+
+/// The topic page of an old slug (`aliases` in the taxonomy): a redirect to the
+/// value it was merged into.
+fn alias_page(key: &str, alias: &str, value: &Value, version: &str) -> Page {
+    let root = "../../../";
+    let target = topic_href(root, key, &value.slug);
+    let body = html! {
+        article.moved {
+            h1 { "이 분류는 " (value.ko) " 에 합쳤다" }
+            p { a href=(target) { (value.ko) } }
+        }
+    };
+    let path = format!("topics/{key}/{alias}/index.html");
+    redirect(path, root, &target, &value.ko, version, body)
 }
 
 fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, version: &str) -> Page {
@@ -427,6 +507,7 @@ mod tests {
             },
             incidents: Vec::new(),
             lexicon: Vec::new(),
+            moved: Vec::new(),
         };
         let html = search_page(&corpus, "v").html;
         for (name, id) in crate::ids::all() {

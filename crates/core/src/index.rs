@@ -47,8 +47,14 @@ pub struct Meta {
     pub vocab: Vec<u8>,
     /// Incident ids, by incident number.
     pub ids: Vec<String>,
-    /// Days since 1970-01-01 of each incident's date, by incident number.
+    /// Days since 1970-01-01 of each incident's date, by incident number: the day
+    /// it sorts by (see [`Meta::partial_dates`] for dates the sources give only
+    /// in part).
     pub days: Vec<i32>,
+    /// The incidents whose sources give no full day (a month, a day of an unknown
+    /// year, a span), with how their date is written and shown. Sparse: most
+    /// records have a plain day, which [`Meta::days`] holds alone.
+    pub partial_dates: Vec<PartialDate>,
     /// Exact incident sets of the common terms, numbered as the vocabulary says.
     pub common: Vec<Bitset>,
     /// Each incident's length: term occurrences in units of [`LENGTH_UNIT`], 1..=255.
@@ -61,6 +67,17 @@ pub struct Meta {
     /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
     /// digits or more) holds incidents `c*listing_chunk ..`.
     pub listing_chunk: u32,
+}
+
+/// The date of an incident whose sources do not give a plain day.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PartialDate {
+    /// Incident number.
+    pub doc: u32,
+    /// As the record writes it: `2019-06`, `--10-04`, `--10-04/--10-05`.
+    pub date: String,
+    /// As readers see it: `2019년 6월`, `10월 4~5일 (연도 미상)`.
+    pub label: String,
 }
 
 /// One facet and its values.
@@ -87,6 +104,8 @@ pub struct FacetValue {
     pub en: String,
     /// Words people type for it.
     pub synonyms: Vec<String>,
+    /// Old slugs that filters may still name ([`crate::search::resolve_filters`]).
+    pub aliases: Vec<String>,
     /// The incidents that carry it.
     pub docs: Bitset,
 }
@@ -122,9 +141,12 @@ pub struct Listing {
     /// Organisation slug.
     #[serde(skip)]
     pub org: String,
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`, or as much of it as the sources give ([`PartialDate::date`]).
     #[serde(skip)]
     pub date: String,
+    /// The date as readers see it.
+    #[serde(skip)]
+    pub date_label: String,
     /// Value positions per facet, in [`FACETS`] order.
     #[serde(skip)]
     pub facets: Vec<Vec<u16>>,

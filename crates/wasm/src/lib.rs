@@ -89,6 +89,7 @@ impl IncidentLibrary {
             ko: &'a str,
             en: &'a str,
             synonyms: &'a [String],
+            aliases: &'a [String],
             count: usize,
         }
         #[derive(Serialize)]
@@ -115,6 +116,7 @@ impl IncidentLibrary {
                         ko: &v.ko,
                         en: &v.en,
                         synonyms: &v.synonyms,
+                        aliases: &v.aliases,
                         count: v.docs.len(),
                     })
                     .collect(),

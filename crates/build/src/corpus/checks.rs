@@ -6,7 +6,7 @@ use std::path::Path;
 
 use incident_core::index::FACETS;
 
-use super::date::Date;
+use super::date::{Date, When, Written};
 use super::diagnostic::{diag, did_you_mean, Diagnostic, Problem};
 use super::fields::Fields;
 use super::syntax::{is_duration, is_incident_id, is_kebab, is_source_url};
@@ -19,7 +19,7 @@ pub(super) fn check_fields(
     fields: &Fields,
     taxonomy: &Taxonomy,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Date> {
+) -> Option<When> {
     check_id(path, fields, diags);
     check_title(path, fields, diags);
     let date = check_date(path, fields, diags);
@@ -74,21 +74,84 @@ fn check_title(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The date: a real `YYYY-MM-DD` day, returned.
-fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Option<Date> {
+/// The date and its companions (`date_end`, `date_bound`, `date_bound_note`),
+/// returned as a [`When`] when they hold together.
+fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Option<When> {
+    let before = diags.len();
+    let mut bad = |field: &'static str, line: usize, message: String, hint: &str| {
+        diags.push(diag(path, line, Some(field), Problem::BadDate, message, Some(hint)));
+    };
     let (d, line) = fields.strings.get("date")?;
-    let parsed = Date::parse(d);
-    if parsed.is_none() {
-        diags.push(diag(
-            path,
+    let start = Written::parse(d);
+    if start.is_none() {
+        bad(
+            "date",
             *line,
-            Some("date"),
-            Problem::BadDate,
-            format!("{d:?} is not a real date in YYYY-MM-DD form"),
-            Some("use the UTC day impact began, e.g. \"2026-05-29\""),
-        ));
+            format!("{d:?} is not a real date"),
+            "use the UTC day impact began, \"2026-05-29\"; \"2019-06\" when the sources give no day; \"--10-04\" when they give no year",
+        );
     }
-    parsed
+    let end = fields.strings.get("date_end").and_then(|(e, eline)| {
+        let parsed = Written::parse(e);
+        match (start, parsed) {
+            (_, None) => bad("date_end", *eline, format!("{e:?} is not a real date"), "write it in the form of date"),
+            (Some(s), Some(p)) if !When::end_follows_start(s, p) => bad(
+                "date_end",
+                *eline,
+                format!("date_end {e} does not follow date {s} in the same form"),
+                "the last day of the incident, later than date and written like it",
+            ),
+            _ => {}
+        }
+        parsed
+    });
+    let bound = fields.strings.get("date_bound");
+    let note = fields.strings.get("date_bound_note");
+    let no_year = start.is_some_and(|s| !s.has_year());
+    let mut sort = start.and_then(Written::first_day);
+    match (no_year, bound) {
+        (true, None) => bad(
+            "date_bound",
+            *line,
+            "the year is unknown and there is no date_bound".into(),
+            "add date_bound = \"YYYY-MM-DD\", the latest day the sources allow (e.g. the report's publication day), and date_bound_note saying what it is",
+        ),
+        (true, Some((b, bline))) => match Date::parse(b) {
+            Some(day) => sort = Some(day),
+            None => bad("date_bound", *bline, format!("{b:?} is not a real YYYY-MM-DD day"), "the latest day the sources allow, e.g. \"2014-03-10\""),
+        },
+        (false, Some((_, bline))) if start.is_some() => bad(
+            "date_bound",
+            *bline,
+            "date_bound is only for a date whose year is unknown".into(),
+            "remove it: the record sorts by its own date",
+        ),
+        _ => {}
+    }
+    match (no_year, note) {
+        (true, None) if bound.is_some() => bad(
+            "date_bound_note",
+            *line,
+            "date_bound has no date_bound_note".into(),
+            "say what the bound is, e.g. date_bound_note = \"보고서 게시일\"",
+        ),
+        (false, Some((_, nline))) if start.is_some() => bad(
+            "date_bound_note",
+            *nline,
+            "date_bound_note is only for a date whose year is unknown".into(),
+            "remove it",
+        ),
+        _ => {}
+    }
+    if diags.len() > before {
+        return None;
+    }
+    Some(When {
+        start: start?,
+        end,
+        sort: sort?,
+        bound_note: note.map(|(n, _)| n.clone()),
+    })
 }
 
 /// The times to detect and to recover: durations such as `7h 45m`.
@@ -190,6 +253,18 @@ fn check_slug(
     // A taxonomy that did not load is reported once, first; every slug of every
     // record would otherwise be reported unknown after it.
     if taxonomy.facets.iter().all(Vec::is_empty) {
+        return;
+    }
+    // An old slug: it still works in URLs, but a record says what the value is now.
+    if let Some(v) = taxonomy.alias(key, slug) {
+        diags.push(diag(
+            path,
+            line,
+            Some(field),
+            Problem::UnknownSlug,
+            format!("{key} {slug:?} was merged into {:?}", v.slug),
+            Some(&format!("write {:?}", v.slug)),
+        ));
         return;
     }
     // Someone may have typed the label instead of the slug.

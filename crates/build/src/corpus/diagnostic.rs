@@ -41,6 +41,13 @@ pub enum Problem {
     BadSection,
     /// Sections out of order.
     SectionOrder,
+    /// A sentence that says only that the source is silent ("출처는 … 밝히지
+    /// 않았다"), or a section that holds nothing else: leave the section out.
+    Filler,
+    /// Two records cite the same source URL: one incident, one record.
+    SharedSource,
+    /// A moved id (`moved.toml`) that a record still uses, or a bad entry there.
+    Moved,
     /// The same item twice in one list.
     DuplicateItem,
     /// A taxonomy problem: bad or duplicate slug, missing label or description.

@@ -6,6 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::diagnostic::{diag, did_you_mean, Diagnostic, Problem};
+use super::moved::{load_moved, Moved};
 use super::record::{parse_incident, Parsed};
 use super::taxonomy::{load_taxonomy, Taxonomy};
 use super::{Corpus, Incident};
@@ -20,7 +21,8 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let incidents_dir = dir.join("incidents");
     let paths = record_paths(&incidents_dir, &mut diags);
     let (incidents, parsed) = read_records(&paths, &taxonomy, &mut diags);
-    check_across_records(&parsed, &mut diags);
+    let moved = load_moved(&dir.join("moved.toml"), &mut diags);
+    check_across_records(&parsed, &moved, &dir.join("moved.toml"), &mut diags);
     if diags.is_empty() {
         let mut incidents = incidents;
         incidents.sort_by(|a, b| a.id.cmp(&b.id));
@@ -28,6 +30,7 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
             taxonomy,
             incidents,
             lexicon,
+            moved,
         })
     } else {
         sort_diagnostics(&mut diags, &incidents_dir);
@@ -158,10 +161,65 @@ fn read_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
 }
 
 /// Across records, including those with other problems, so that one mistake does
-/// not hide another: duplicate ids and related ids that point nowhere.
-fn check_across_records(parsed: &[(PathBuf, Parsed)], diags: &mut Vec<Diagnostic>) {
+/// not hide another: duplicate ids, related ids that point nowhere or at a moved
+/// record, moves that clash with a record, and sources two records share.
+fn check_across_records(parsed: &[(PathBuf, Parsed)], moved: &[Moved], moved_path: &Path, diags: &mut Vec<Diagnostic>) {
     let ids = check_duplicate_ids(parsed, diags);
-    check_related_exist(parsed, &ids, diags);
+    check_moves(parsed, moved, moved_path, &ids, diags);
+    check_related_exist(parsed, &ids, moved, diags);
+    check_shared_sources(parsed, diags);
+}
+
+/// Reports a move whose old id still has a record, or whose new id has none.
+fn check_moves(parsed: &[(PathBuf, Parsed)], moved: &[Moved], moved_path: &Path, ids: &HashSet<&str>, diags: &mut Vec<Diagnostic>) {
+    for m in moved {
+        if let Some((path, _)) = parsed.iter().find(|(_, p)| p.id.as_ref().is_some_and(|(id, _)| *id == m.id)) {
+            diags.push(diag(
+                path,
+                1,
+                Some("id"),
+                Problem::Moved,
+                format!("{} has a record, but moved.toml says it moved to {}", m.id, m.to),
+                Some("delete this file (its content belongs in the record it moved to) or remove the move"),
+            ));
+        }
+        if !ids.contains(m.to.as_str()) {
+            diags.push(diag(
+                moved_path,
+                m.line,
+                Some("to"),
+                Problem::Moved,
+                format!("{} moved to {}, which no record has", m.id, m.to),
+                Some("name the id of the record that now holds the incident"),
+            ));
+        }
+    }
+}
+
+/// Reports a source URL that an earlier record already cites: one incident is
+/// one record, so two records citing one report are one incident written twice.
+/// URLs are compared without a trailing slash or fragment.
+fn check_shared_sources(parsed: &[(PathBuf, Parsed)], diags: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<String, (&str, &Path)> = HashMap::new();
+    for (path, p) in parsed {
+        let id = p.id.as_ref().map_or("", |(id, _)| id.as_str());
+        for (url, line) in &p.sources {
+            let key = url.split('#').next().unwrap_or(url).trim_end_matches('/').to_string();
+            match seen.get(&key) {
+                Some((first, _)) if *first != id => diags.push(diag(
+                    path,
+                    *line,
+                    Some("sources"),
+                    Problem::SharedSource,
+                    format!("{url} is also the source of {first}"),
+                    Some("one incident is one record: merge the two into the lower id and add the higher to moved.toml, or cite each incident's own report"),
+                )),
+                _ => {
+                    seen.insert(key, (id, path));
+                }
+            }
+        }
+    }
 }
 
 /// Reports every record whose id an earlier record has; returns the ids.
@@ -186,10 +244,19 @@ fn check_duplicate_ids<'a>(parsed: &'a [(PathBuf, Parsed)], diags: &mut Vec<Diag
 }
 
 /// Reports every related id that is not in `ids`, with the nearest one.
-fn check_related_exist(parsed: &[(PathBuf, Parsed)], ids: &HashSet<&str>, diags: &mut Vec<Diagnostic>) {
+fn check_related_exist(parsed: &[(PathBuf, Parsed)], ids: &HashSet<&str>, moved: &[Moved], diags: &mut Vec<Diagnostic>) {
     for (path, p) in parsed {
         for (related, line) in &p.related {
-            if !ids.contains(related.as_str()) {
+            if let Some(m) = moved.iter().find(|m| m.id == *related) {
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some("related"),
+                    Problem::Moved,
+                    format!("{related} moved to {}", m.to),
+                    Some(&format!("write {:?}", m.to)),
+                ));
+            } else if !ids.contains(related.as_str()) {
                 let hint = did_you_mean(related, ids.iter().copied())
                     .map_or("list ids of existing records".into(), |n| {
                         format!("did you mean {n:?}?")

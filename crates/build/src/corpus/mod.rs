@@ -22,6 +22,7 @@ mod diagnostic;
 mod fields;
 mod folder;
 mod frontmatter;
+mod moved;
 mod record;
 mod sections;
 mod syntax;
@@ -29,15 +30,20 @@ mod taxonomy;
 #[cfg(test)]
 mod tests;
 
-pub use date::Date;
+pub use date::{Date, When, Written};
 pub use diagnostic::{Diagnostic, Problem};
 pub use folder::load;
+pub use moved::Moved;
 pub use sections::plain_text;
 pub use syntax::{is_incident_id, ID_PATTERN};
 pub use taxonomy::{Taxonomy, Value};
 
-/// The body sections every record has, in this order.
+/// The body sections a record may have, in this order. A section the sources say
+/// nothing about is left out, and the page says so ("출처에 기록 없음").
 pub const SECTIONS: [&str; 8] = ["요약", "증상", "촉발", "원인", "감지", "조치", "후속 조치", "교훈"];
+
+/// The sections every record has: what happened, and what it teaches.
+pub const REQUIRED_SECTIONS: [&str; 2] = ["요약", "교훈"];
 
 /// One section of a record body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,8 +67,11 @@ pub struct Incident {
     pub title: String,
     /// Organisation slug.
     pub org: String,
-    /// The UTC day impact began.
+    /// The day the record sorts by: the UTC day impact began, the first of its
+    /// month when the sources give no day, or `date_bound` when they give no year.
     pub date: Date,
+    /// The date as far as the sources give it ([`When::label`] shows it).
+    pub when: When,
     /// Free tags.
     pub tags: Vec<String>,
     /// Severity as the source states it.
@@ -123,4 +132,6 @@ pub struct Corpus {
     pub incidents: Vec<Incident>,
     /// The domain lexicon (`lexicon.toml`; empty when there is none).
     pub lexicon: Vec<crate::lexicon::Entry>,
+    /// Ids that moved to another record (`moved.toml`; empty when there is none).
+    pub moved: Vec<Moved>,
 }

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::checks::check_fields;
-use super::date::Date;
+use super::date::When;
 use super::diagnostic::{diag, Diagnostic, Problem};
 use super::fields::{check_unknown_fields, type_fields, Fields};
 use super::frontmatter::{parse_table, split};
@@ -23,6 +23,8 @@ pub(super) struct Parsed {
     pub id: Option<(String, usize)>,
     /// Its related ids with their lines, for the cross-record check.
     pub related: Vec<(String, usize)>,
+    /// Its source URLs with their lines, for the one-record-per-source check.
+    pub sources: Vec<(String, usize)>,
 }
 
 /// Parses one record, adding its problems to `diags`.
@@ -91,6 +93,7 @@ fn parse_record(
     let date = check_fields(path, &fields, taxonomy, diags);
     parsed.id = fields.strings.get("id").cloned();
     parsed.related = fields.lists.get("related").cloned().unwrap_or_default();
+    parsed.sources = fields.lists.get("sources").cloned().unwrap_or_default();
     let sections = parse_sections(path, split.body, split.body_line, diags);
     if diags.len() > before {
         return None;
@@ -99,7 +102,7 @@ fn parse_record(
 }
 
 /// The record from its checked fields, date and sections.
-fn assemble(path: &Path, fields: &Fields, date: Date, sections: Vec<Section>) -> Incident {
+fn assemble(path: &Path, fields: &Fields, when: When, sections: Vec<Section>) -> Incident {
     let get = |name: &str| fields.string(name);
     let list = |name: &str| fields.list(name);
     Incident {
@@ -107,7 +110,8 @@ fn assemble(path: &Path, fields: &Fields, date: Date, sections: Vec<Section>) ->
         id: get("id").unwrap_or_default(),
         title: get("title").unwrap_or_default(),
         org: get("org").unwrap_or_default(),
-        date,
+        date: when.sort,
+        when,
         tags: list("tags"),
         severity: get("severity"),
         impact: get("impact"),

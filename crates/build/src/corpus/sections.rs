@@ -6,7 +6,7 @@ use std::path::Path;
 use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
 use super::diagnostic::{diag, line_of, Diagnostic, Problem};
-use super::{Section, SECTIONS};
+use super::{Section, REQUIRED_SECTIONS, SECTIONS};
 
 /// A `##` heading of the body.
 struct Heading {
@@ -115,9 +115,10 @@ fn read_sections(
                 Some(name),
                 Problem::EmptySection,
                 format!("section \"## {name}\" is empty"),
-                Some("where the source says nothing, say so in one line"),
+                Some("where the source says nothing, leave the section out"),
             ));
         }
+        check_filler(path, body, heading.content_start, first_line, name, &text, diags);
         sections.push(Section {
             name: name.clone(),
             markdown,
@@ -154,9 +155,61 @@ fn known_and_new(path: &Path, line: usize, name: &str, seen: &[String], diags: &
     true
 }
 
-/// Reports every one of [`SECTIONS`] that is not in `seen`.
+/// Reports sentences that only say the source is silent. Such a sentence is
+/// searchable noise: a query for 감지 would match every record that lacks one.
+/// The page says "출처에 기록 없음" for an absent section by itself.
+fn check_filler(
+    path: &Path,
+    body: &str,
+    start: usize,
+    first_line: usize,
+    name: &str,
+    text: &str,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let line = line_of(body, start, first_line);
+    let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let placeholder = ["출처에기록없음", "기록없음", "알려지지않았다", "해당없음", "없음"]
+        .iter()
+        .any(|p| squashed.trim_end_matches('.') == *p);
+    if placeholder {
+        diags.push(diag(
+            path,
+            line,
+            Some(name),
+            Problem::Filler,
+            format!("section \"## {name}\" holds only a placeholder"),
+            Some("leave the section out: the page shows \"출처에 기록 없음\" for it"),
+        ));
+        return;
+    }
+    for sentence in text.split_inclusive(['.', '\n']) {
+        if is_filler(sentence) {
+            diags.push(diag(
+                path,
+                line,
+                Some(name),
+                Problem::Filler,
+                format!("a sentence only says the source is silent: {:?}", sentence.trim()),
+                Some("remove it; if the section has nothing else, leave the section out"),
+            ));
+        }
+    }
+}
+
+/// True for a sentence about what the source does not say.
+pub(super) fn is_filler(sentence: &str) -> bool {
+    let s: String = sentence.chars().filter(|c| !c.is_whitespace()).collect();
+    let about_source = ["출처", "보고서", "사후분석", "글은", "공지는", "자료"].iter().any(|w| s.contains(w));
+    let silent = ["밝히지않", "언급하지않", "나와있지않", "적지않", "기록하지않", "설명하지않", "다루지않", "기록이없", "기록없음"]
+        .iter()
+        .any(|w| s.contains(w));
+    about_source && silent
+}
+
+/// Reports every one of [`REQUIRED_SECTIONS`] that is not in `seen`.
 fn check_missing(path: &Path, first_line: usize, seen: &[String], diags: &mut Vec<Diagnostic>) {
-    for name in SECTIONS {
+    for name in REQUIRED_SECTIONS {
         if !seen.iter().any(|s| s == name) {
             diags.push(diag(
                 path,
@@ -164,7 +217,10 @@ fn check_missing(path: &Path, first_line: usize, seen: &[String], diags: &mut Ve
                 Some(name),
                 Problem::MissingSection,
                 format!("section \"## {name}\" is missing"),
-                Some(&format!("every record has the sections {}", SECTIONS.join(", "))),
+                Some(&format!(
+                    "every record has the sections {}; the others are left out when the source says nothing",
+                    REQUIRED_SECTIONS.join(", ")
+                )),
             ));
         }
     }

@@ -25,6 +25,10 @@ pub struct Value {
     /// Words people type for it.
     #[serde(default)]
     pub synonyms: Vec<String>,
+    /// Slugs it had before a merge or rename. They keep working in URLs, filters
+    /// and the API (their pages and files point here); records use the slug.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     /// Korean paragraph: its topic page.
     pub description: String,
 }
@@ -49,6 +53,11 @@ impl Taxonomy {
     /// The value `slug` of facet `key`.
     pub fn get(&self, key: &str, slug: &str) -> Option<&Value> {
         self.values(key).iter().find(|v| v.slug == slug)
+    }
+
+    /// The value that `alias` (an old slug) of facet `key` now is.
+    pub fn alias(&self, key: &str, alias: &str) -> Option<&Value> {
+        self.values(key).iter().find(|v| v.aliases.iter().any(|a| a == alias))
     }
 
     /// The taxonomy of a file that could not be read: every facet, no values.
@@ -88,7 +97,43 @@ pub(super) fn load_taxonomy(path: &Path, diags: &mut Vec<Diagnostic>) -> Taxonom
         .zip(tables)
         .map(|(facet, values)| check_facet(path, &text, facet.key, values, diags))
         .collect();
-    Taxonomy { facets }
+    let taxonomy = Taxonomy { facets };
+    check_names_unique(path, &text, &taxonomy, diags);
+    taxonomy
+}
+
+/// Reports a label or synonym that two values share, in any facets: a typed word
+/// must lead to one value, or a query for "S3" would suggest the organisation and
+/// the component alike. Compared case-insensitively, spaces ignored.
+fn check_names_unique(path: &Path, text: &str, taxonomy: &Taxonomy, diags: &mut Vec<Diagnostic>) {
+    let mut seen: std::collections::HashMap<String, (String, String)> = std::collections::HashMap::new();
+    for (facet, values) in FACETS.iter().zip(&taxonomy.facets) {
+        for v in values {
+            let mut own = HashSet::new();
+            for name in [&v.ko, &v.en].into_iter().chain(&v.synonyms) {
+                let key: String = name.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
+                if key.is_empty() || !own.insert(key.clone()) {
+                    continue;
+                }
+                match seen.get(&key) {
+                    Some((f, s)) if (f.as_str(), s.as_str()) != (facet.key, v.slug.as_str()) => {
+                        let line = text.find(&format!("slug = \"{}\"", v.slug)).map_or(1, |o| line_of(text, o, 1));
+                        diags.push(diag(
+                            path,
+                            line,
+                            Some("synonyms"),
+                            Problem::Taxonomy,
+                            format!("{} {:?}: the name {name:?} also belongs to {f} {s:?}", facet.key, v.slug),
+                            Some("every label and synonym names one value; keep it where it fits best"),
+                        ));
+                    }
+                    _ => {
+                        seen.insert(key, (facet.key.to_string(), v.slug.clone()));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The text of `taxonomy.toml` and its values as written, or `None` after
@@ -132,9 +177,25 @@ fn check_facet(
         let line = line_of(text, spanned.span().start, 1);
         let v = spanned.into_inner();
         check_value(path, line, key, &v, &mut seen, diags);
-        out.push(v);
+        out.push((line, v));
     }
-    out
+    // An alias may not be any value's slug or another value's alias: an old URL
+    // leads to exactly one value.
+    for (line, v) in &out {
+        for alias in &v.aliases {
+            if !is_kebab(alias) || out.iter().any(|(_, o)| o.slug == *alias) || !seen.insert(alias.clone()) {
+                diags.push(diag(
+                    path,
+                    *line,
+                    Some("aliases"),
+                    Problem::Taxonomy,
+                    format!("{key} {:?}: alias {alias:?} is not kebab-case, is a slug, or is used twice", v.slug),
+                    Some("aliases are old slugs that no value has any more, each listed once"),
+                ));
+            }
+        }
+    }
+    out.into_iter().map(|(_, v)| v).collect()
 }
 
 /// Checks one value of facet `key`: its slug (kebab-case, not in `seen`), its

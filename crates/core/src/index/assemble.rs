@@ -31,6 +31,7 @@ pub(super) fn check_shape(meta: &Meta, filters: &[Lookup]) -> Result<(), LoadErr
         || !chunked
         || filters.len() != meta.chunks.len()
         || meta.common.iter().any(|b| b.len() > n)
+        || meta.partial_dates.iter().any(|p| p.doc as usize >= n)
     {
         return Err(bad_meta("incident counts of meta and filters differ"));
     }
@@ -59,6 +60,8 @@ pub(super) fn decode_vocab(meta: &Meta) -> Result<Vocab, LoadError> {
 /// facet values; title and summary stay empty until a listing file adds them.
 pub(super) fn listings(meta: &Meta) -> Vec<Listing> {
     let org = &meta.facets[FACETS.len() - 1];
+    let partial: std::collections::HashMap<u32, &crate::index::PartialDate> =
+        meta.partial_dates.iter().map(|p| (p.doc, p)).collect();
     (0..meta.ids.len())
         .map(|d| {
             let facets: Vec<Vec<u16>> = meta
@@ -78,7 +81,8 @@ pub(super) fn listings(meta: &Meta) -> Vec<Listing> {
                     .first()
                     .map(|&v| org.values[v as usize].slug.clone())
                     .unwrap_or_default(),
-                date: date_of(meta.days[d]),
+                date: partial.get(&(d as u32)).map_or_else(|| date_of(meta.days[d]), |p| p.date.clone()),
+                date_label: partial.get(&(d as u32)).map_or_else(|| date_of(meta.days[d]), |p| p.label.clone()),
                 facets,
                 summary: String::new(),
             }

@@ -14,6 +14,7 @@ fn index(terms: &[&str]) -> Index {
         ko: ko.into(),
         en: slug.into(),
         synonyms: syn.iter().map(|s| s.to_string()).collect(),
+        aliases: vec![],
         docs: Bitset::empty(3),
     };
     let mut facets: Vec<Facet> = FACETS
@@ -41,6 +42,7 @@ fn index(terms: &[&str]) -> Index {
         vocab,
         ids: vec!["a".into(), "b".into(), "c".into()],
         days: vec![0; 3],
+        partial_dates: vec![],
         common: vec![],
         lengths: vec![1; 3],
         lexicon: vec![],

@@ -6,7 +6,9 @@ use crate::facets::Selection;
 use crate::index::Index;
 use crate::sort;
 
-/// Turns (facet, slug) pairs into value positions, refusing unknown ones.
+/// Turns (facet, slug) pairs into value positions, refusing unknown ones. An old
+/// slug of a merged value (its alias) names the value it was merged into, so
+/// links and widgets written before the merge keep working.
 pub fn resolve_filters(index: &Index, filters: &[(String, String)]) -> Result<Selection, SearchError> {
     let mut chosen = vec![Vec::new(); index.meta.facets.len()];
     for (facet, value) in filters {
@@ -18,6 +20,7 @@ pub fn resolve_filters(index: &Index, filters: &[(String, String)]) -> Result<Se
         let v = values
             .iter()
             .position(|v| v.slug == *value)
+            .or_else(|| values.iter().position(|v| v.aliases.contains(value)))
             .ok_or_else(|| SearchError::UnknownValue {
                 facet: facet.clone(),
                 value: value.clone(),

@@ -89,8 +89,11 @@ pub struct Hit {
     pub title: String,
     /// Organisation slug.
     pub org: String,
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`, or as much of it as the sources give: `2019-06`, `--10-04`
+    /// (no year), `--10-04/--10-05` (a span).
     pub date: String,
+    /// The date as readers see it: `2023-08-30`, `2019년 6월`, `10월 4~5일 (연도 미상)`.
+    pub date_label: String,
     /// Facet value slugs by facet key.
     #[cfg_attr(
         feature = "schema",

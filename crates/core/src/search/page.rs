@@ -92,6 +92,7 @@ fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
         title: l.title.clone(),
         org: l.org.clone(),
         date: l.date.clone(),
+        date_label: l.date_label.clone(),
         facets,
         summary: l.summary.clone(),
         full: m.is_none_or(|m| m.full),
