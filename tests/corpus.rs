@@ -29,9 +29,9 @@ const REQUIRED_SHEETS: [&str; 35] = [
 ];
 
 #[test]
-fn at_least_120_records() {
+fn at_least_175_records() {
     let c = corpus();
-    assert!(c.incidents.len() >= 120, "{} records", c.incidents.len());
+    assert!(c.incidents.len() >= 175, "{} records", c.incidents.len());
 }
 
 /// The `url:` of a fact sheet's front matter.
@@ -113,6 +113,189 @@ fn records_are_written_in_our_own_words() {
         }
     }
     assert!(copied.is_empty(), "{copied:#?}");
+}
+
+/// The sentences of a text: split after `.`, `!`, `?` and at line ends, list
+/// markers dropped; sentences of fewer than 12 letters (a time, a name) are left out,
+/// since any two such lines look alike.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim().trim_start_matches(['-', '*', '•']).trim();
+        if line.starts_with('#') || line.starts_with("+++") {
+            continue;
+        }
+        let mut start = 0;
+        let chars: Vec<char> = line.chars().collect();
+        for i in 0..chars.len() {
+            let end = matches!(chars[i], '.' | '!' | '?') && chars.get(i + 1).is_none_or(|c| c.is_whitespace());
+            if end || i + 1 == chars.len() {
+                let s: String = chars[start..=i].iter().collect();
+                if s.chars().filter(|c| !c.is_whitespace()).count() >= 12 {
+                    out.push(s.trim().to_string());
+                }
+                start = i + 1;
+            }
+        }
+    }
+    out
+}
+
+/// Character bigrams of a sentence, whitespace removed, with their counts.
+fn bigrams(s: &str) -> std::collections::HashMap<(char, char), usize> {
+    let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut m = std::collections::HashMap::new();
+    for w in chars.windows(2) {
+        *m.entry((w[0], w[1])).or_insert(0) += 1;
+    }
+    m
+}
+
+/// The Dice coefficient of two bigram multisets: 1 for the same sentence, 0 for
+/// sentences that share no pair of neighbouring letters.
+fn dice(a: &std::collections::HashMap<(char, char), usize>, b: &std::collections::HashMap<(char, char), usize>) -> f64 {
+    let total: usize = a.values().sum::<usize>() + b.values().sum::<usize>();
+    let shared: usize = a.iter().map(|(k, n)| (*n).min(b.get(k).copied().unwrap_or(0))).sum();
+    if total == 0 { 0.0 } else { 2.0 * shared as f64 / total as f64 }
+}
+
+#[test]
+fn dice_finds_a_reworded_sentence_and_passes_a_rewritten_one() {
+    let seed = bigrams("Microsoft 는 고객에게 지수 백오프를 쓰는 재시도 패턴을 검토하라고 권했다.");
+    let swapped = bigrams("Microsoft 는 고객에게 지수 백오프를 적용한 재시도 패턴을 검토하라고 권고했다.");
+    let ours = bigrams("재시도는 지수 백오프로 간격을 벌려야 한다는 것이 Microsoft 의 권고였다.");
+    assert!(dice(&seed, &swapped) >= 0.6, "{}", dice(&seed, &swapped));
+    assert!(dice(&seed, &ours) < 0.6, "{}", dice(&seed, &ours));
+}
+
+/// No sentence of a record is a seed sentence with a few words swapped: every
+/// record sentence against every seed sentence, by character-bigram Dice, below 0.6.
+#[test]
+fn no_record_sentence_rewords_a_seed_sentence() {
+    let Some(shared) = shared() else {
+        eprintln!("skipped: ../shared is absent");
+        return;
+    };
+    let mut seed: Vec<(String, std::collections::HashMap<(char, char), usize>)> = Vec::new();
+    for e in fs::read_dir(shared.join("seeds")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|e| e == "txt") {
+            for s in sentences(&fs::read_to_string(&p).unwrap()) {
+                let b = bigrams(&s);
+                seed.push((s, b));
+            }
+        }
+    }
+    assert!(seed.len() > 100, "the seed pages hold {} sentences", seed.len());
+    let mut close = Vec::new();
+    for inc in corpus().incidents {
+        let mut texts: Vec<String> = inc.sections.iter().map(|s| s.markdown.clone()).collect();
+        texts.push(inc.title.clone());
+        texts.extend(inc.impact.clone());
+        texts.extend(inc.checks.clone());
+        for s in texts.iter().flat_map(|t| sentences(t)) {
+            let b = bigrams(&s);
+            if let Some((score, theirs)) = seed
+                .iter()
+                .map(|(t, tb)| (dice(&b, tb), t))
+                .max_by(|x, y| x.0.total_cmp(&y.0))
+            {
+                if score >= 0.6 {
+                    close.push(format!("{} ({score:.2}):\n  ours: {s}\n  seed: {theirs}", inc.id));
+                }
+            }
+        }
+    }
+    assert!(close.is_empty(), "{} sentences reword a seed sentence:\n{}", close.len(), close.join("\n"));
+}
+
+/// One forbidden variant of the glossary: the word, the term to use, and longer
+/// words that contain it and are fine.
+struct Variant {
+    word: String,
+    use_instead: String,
+    except: Vec<String>,
+}
+
+/// The checked variants of `data/GLOSSARY.md`: the third column of its table,
+/// without the variants that carry a condition in parentheses (people judge those).
+fn glossary_variants() -> Vec<Variant> {
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/GLOSSARY.md")).unwrap();
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| ---") && !l.starts_with("| 쓰는 말")) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        assert_eq!(cells.len(), 4, "a glossary row has four cells: {line}");
+        let except: Vec<String> = cells[3].split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
+        for word in cells[2].split(',').map(str::trim).filter(|w| !w.is_empty() && !w.contains('(')) {
+            out.push(Variant { word: word.to_string(), use_instead: cells[0].to_string(), except: except.clone() });
+        }
+    }
+    out
+}
+
+/// Where `v` occurs in `text` as a forbidden use: a Latin word as a whole word
+/// outside parentheses (an English gloss after the Korean term is fine), a Hangul
+/// word anywhere but inside one of its exceptions.
+fn forbidden_at(text: &str, v: &Variant) -> Option<usize> {
+    let latin = v.word.chars().all(|c| c.is_ascii());
+    let hay = if latin { text.to_lowercase() } else { text.to_string() };
+    let needle = if latin { v.word.to_lowercase() } else { v.word.clone() };
+    let mut from = 0;
+    while let Some(i) = hay[from..].find(&needle).map(|i| i + from) {
+        from = i + needle.len();
+        if latin {
+            let before = hay[..i].chars().next_back();
+            let after = hay[from..].chars().next();
+            let word_edge = |c: Option<char>| c.is_none_or(|c| !c.is_ascii_alphanumeric() && c != '-' && c != '_');
+            let depth = hay[..i].matches('(').count() as isize - hay[..i].matches(')').count() as isize;
+            if word_edge(before) && word_edge(after) && depth <= 0 {
+                return Some(i);
+            }
+        } else if !v.except.iter().any(|e| {
+            let e_at = e.find(&needle).unwrap_or(0);
+            i >= e_at && hay.get(i - e_at..).is_some_and(|h| h.starts_with(e.as_str()))
+        }) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+#[test]
+fn the_glossary_check_sees_a_variant_and_passes_its_exceptions() {
+    let vs = glossary_variants();
+    let find = |w: &str| vs.iter().find(|v| v.word == w).unwrap_or_else(|| panic!("{w} is not a checked variant"));
+    assert!(forbidden_at("새벽에 유지보수 작업을 했다.", find("유지보수")).is_some());
+    assert!(forbidden_at("파일을 다운로드했다.", find("다운")).is_none());
+    assert!(forbidden_at("서버가 다운됐다.", find("다운")).is_some());
+    assert!(forbidden_at("presence 서버가 끊겼다.", find("presence")).is_some());
+    assert!(forbidden_at("접속 상태 서비스(presence)가 끊겼다.", find("presence")).is_none());
+    assert!(forbidden_at("the-presence-api 를 불렀다.", find("presence")).is_none());
+    assert!(!vs.iter().any(|v| v.word.contains('(')), "conditioned variants are left to people");
+}
+
+/// Records use the glossary's terms: none of its forbidden variants appears in a
+/// title, impact, check or section.
+#[test]
+fn records_use_the_glossary_terms() {
+    let variants = glossary_variants();
+    assert!(variants.len() >= 20, "{} checked variants", variants.len());
+    let mut found = Vec::new();
+    for inc in corpus().incidents {
+        let mut texts: Vec<(String, String)> = inc.sections.iter().map(|s| (s.name.clone(), s.text.clone())).collect();
+        texts.push(("title".into(), inc.title.clone()));
+        texts.extend(inc.impact.clone().map(|i| ("impact".to_string(), i)));
+        texts.extend(inc.checks.iter().map(|c| ("checks".to_string(), c.clone())));
+        for (field, text) in &texts {
+            for v in &variants {
+                if let Some(i) = forbidden_at(text, v) {
+                    let around: String = text[i..].chars().take(24).collect();
+                    found.push(format!("{} {field}: {:?} in {around:?}; use {:?}", inc.id, v.word, v.use_instead));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{} uses of forbidden variants:\n{}", found.len(), found.join("\n"));
 }
 
 #[test]

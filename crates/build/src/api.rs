@@ -328,7 +328,7 @@ fn id_schema() -> Value {
 /// A record date as far as its sources give it: a day, a month (`2019-06`), a day
 /// of an unknown year (`--10-04`), or a span of two of one kind joined by `/`.
 fn date_schema() -> Value {
-    let one = "([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{2}|--[0-9]{2}-[0-9]{2})";
+    let one = "([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{2}|[0-9]{4}|--[0-9]{2}-[0-9]{2})";
     json!({"type": "string", "pattern": format!("^{one}(/{one})?$")})
 }
 

@@ -47,12 +47,36 @@ struct QueryFile {
 }
 
 /// Reads the query set, checking that every expected id exists.
+///
+/// The sets are append-only: a query is never edited once committed. Two things
+/// the library does change are honoured here instead. An expected id that moved
+/// (`moved.toml`: two records of one incident merged) counts as the id it moved
+/// to. And a query may be re-stated later in the file with the same text: the
+/// last statement holds, in the first one's place. That is how a query of kind
+/// `absent` whose incident a new record now holds gets its expectation, with the
+/// reason in its note, while the original stays on record above it.
 pub fn load_queries(path: &Path, corpus: &Corpus) -> Result<Vec<Query>> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     let file: QueryFile =
         toml::from_str(&text).map_err(|e| Error::msg(format!("{}: {}", path.display(), e.message())))?;
     let ids: BTreeSet<&str> = corpus.incidents.iter().map(|i| i.id.as_str()).collect();
-    for q in &file.query {
+    let moved: HashMap<&str, &str> = corpus.moved.iter().map(|m| (m.id.as_str(), m.to.as_str())).collect();
+    let mut queries: Vec<Query> = Vec::new();
+    for mut q in file.query {
+        let mut expect: Vec<String> = Vec::new();
+        for id in q.expect.drain(..) {
+            let id = moved.get(id.as_str()).map_or(id, |to| to.to_string());
+            if !expect.contains(&id) {
+                expect.push(id);
+            }
+        }
+        q.expect = expect;
+        match queries.iter_mut().find(|earlier| earlier.q == q.q) {
+            Some(earlier) => *earlier = q,
+            None => queries.push(q),
+        }
+    }
+    for q in &queries {
         if q.expect.is_empty() != (q.kind == ABSENT) {
             return Err(Error::msg(format!(
                 "{}: query {:?}: a query of kind \"{ABSENT}\" expects nothing, any other at least one id",
@@ -68,7 +92,7 @@ pub fn load_queries(path: &Path, corpus: &Corpus) -> Result<Vec<Query>> {
             )));
         }
     }
-    Ok(file.query)
+    Ok(queries)
 }
 
 /// One engine's answer to one query.

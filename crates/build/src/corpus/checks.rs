@@ -88,7 +88,7 @@ fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Opti
             "date",
             *line,
             format!("{d:?} is not a real date"),
-            "use the UTC day impact began, \"2026-05-29\"; \"2019-06\" when the sources give no day; \"--10-04\" when they give no year",
+            "use the UTC day impact began, \"2026-05-29\"; \"2019-06\" when the sources give no day; \"1999\" when they give only the year; \"--10-04\" when they give no year",
         );
     }
     let end = fields.strings.get("date_end").and_then(|(e, eline)| {

@@ -75,6 +75,11 @@ fn days_in(year: Option<i32>, month: u32) -> Option<u32> {
 pub enum Written {
     /// `YYYY-MM-DD`.
     Day(Date),
+    /// `YYYY`: the sources give the year alone.
+    Year {
+        /// Year.
+        year: i32,
+    },
     /// `YYYY-MM`: the sources give no day.
     Month {
         /// Year.
@@ -92,11 +97,15 @@ pub enum Written {
 }
 
 impl Written {
-    /// Parses `YYYY-MM-DD`, `YYYY-MM` or `--MM-DD`.
+    /// Parses `YYYY-MM-DD`, `YYYY-MM`, `YYYY` or `--MM-DD`.
     pub fn parse(s: &str) -> Option<Written> {
         let b = s.as_bytes();
         let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
         match b.len() {
+            4 if digits(0..4) => {
+                let year: i32 = s.parse().ok()?;
+                (FIRST_YEAR..=LAST_YEAR).contains(&year).then_some(Written::Year { year })
+            }
             10 => Date::parse(s).map(Written::Day),
             7 if b[4] == b'-' && digits(0..4) && digits(5..7) => {
                 let year: i32 = s[0..4].parse().ok()?;
@@ -122,6 +131,7 @@ impl Written {
     pub fn first_day(self) -> Option<Date> {
         match self {
             Written::Day(d) => Some(d),
+            Written::Year { year } => Some(Date { year, month: 1, day: 1 }),
             Written::Month { year, month } => Some(Date { year, month, day: 1 }),
             Written::NoYear { .. } => None,
         }
@@ -131,6 +141,7 @@ impl Written {
     fn key(self) -> (i32, u32, u32) {
         match self {
             Written::Day(d) => (d.year, d.month, d.day),
+            Written::Year { year } => (year, 0, 0),
             Written::Month { year, month } => (year, month, 0),
             Written::NoYear { month, day } => (0, month, day),
         }
@@ -141,6 +152,7 @@ impl fmt::Display for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Written::Day(d) => d.fmt(f),
+            Written::Year { year } => write!(f, "{year:04}"),
             Written::Month { year, month } => write!(f, "{year:04}-{month:02}"),
             Written::NoYear { month, day } => write!(f, "--{month:02}-{day:02}"),
         }
@@ -182,11 +194,18 @@ impl When {
         }
     }
 
-    /// The date for readers: `2023-08-30` as it always was, `2019년 6월`, and
-    /// `10월 4~5일 (연도 미상)` when the year is unknown.
+    /// The date for readers: `2023-08-30` as it always was, `2019년 6월`, `1999년`,
+    /// and `10월 4~5일 (연도 미상)` when the year is unknown.
     pub fn label(&self) -> String {
+        if let Written::Year { year } = self.start {
+            return match self.end {
+                Some(Written::Year { year: end }) => format!("{year}~{end}년"),
+                _ => format!("{year}년"),
+            };
+        }
         let md = |w: Written| match w {
             Written::Day(d) => (Some(d.year), d.month, Some(d.day)),
+            Written::Year { year } => (Some(year), 1, None),
             Written::Month { year, month } => (Some(year), month, None),
             Written::NoYear { month, day } => (None, month, Some(day)),
         };

@@ -22,7 +22,8 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let paths = record_paths(&incidents_dir, &mut diags);
     let (incidents, parsed) = read_records(&paths, &taxonomy, &mut diags);
     let moved = load_moved(&dir.join("moved.toml"), &mut diags);
-    check_across_records(&parsed, &moved, &dir.join("moved.toml"), &mut diags);
+    let general = load_general_sources(&dir.join("general-sources.toml"), &mut diags);
+    check_across_records(&parsed, &moved, &dir.join("moved.toml"), &general, &mut diags);
     if diags.is_empty() {
         let mut incidents = incidents;
         incidents.sort_by(|a, b| a.id.cmp(&b.id));
@@ -163,11 +164,64 @@ fn read_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
 /// Across records, including those with other problems, so that one mistake does
 /// not hide another: duplicate ids, related ids that point nowhere or at a moved
 /// record, moves that clash with a record, and sources two records share.
-fn check_across_records(parsed: &[(PathBuf, Parsed)], moved: &[Moved], moved_path: &Path, diags: &mut Vec<Diagnostic>) {
+fn check_across_records(
+    parsed: &[(PathBuf, Parsed)],
+    moved: &[Moved],
+    moved_path: &Path,
+    general: &HashSet<String>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let ids = check_duplicate_ids(parsed, diags);
     check_moves(parsed, moved, moved_path, &ids, diags);
     check_related_exist(parsed, &ids, moved, diags);
-    check_shared_sources(parsed, diags);
+    check_shared_sources(parsed, general, diags);
+}
+
+/// `general-sources.toml`: the pages several records may cite, a provider's
+/// general status history for incidents whose own report is not known. A missing
+/// file lists none.
+fn load_general_sources(path: &Path, diags: &mut Vec<Diagnostic>) -> HashSet<String> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct File {
+        #[serde(default)]
+        page: Vec<Page>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)] // `why` is for readers of the file
+    struct Page {
+        url: String,
+        why: String,
+    }
+    let text = match fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return HashSet::new(),
+        Err(e) => {
+            diags.push(diag(path, 1, None, Problem::Io, format!("cannot read: {e}"), None));
+            return HashSet::new();
+        }
+    };
+    match toml::from_str::<File>(&text) {
+        Ok(f) => f.page.into_iter().map(|p| source_key(&p.url)).collect(),
+        Err(e) => {
+            let line = e.span().map_or(1, |s| 1 + text[..s.start].matches('\n').count());
+            diags.push(diag(
+                path,
+                line,
+                None,
+                Problem::MalformedToml,
+                e.message().to_string(),
+                Some("each page is a [[page]] table with url and why"),
+            ));
+            HashSet::new()
+        }
+    }
+}
+
+/// A source URL as compared: no fragment, no trailing slash.
+fn source_key(url: &str) -> String {
+    url.split('#').next().unwrap_or(url).trim_end_matches('/').to_string()
 }
 
 /// Reports a move whose old id still has a record, or whose new id has none.
@@ -198,13 +252,17 @@ fn check_moves(parsed: &[(PathBuf, Parsed)], moved: &[Moved], moved_path: &Path,
 
 /// Reports a source URL that an earlier record already cites: one incident is
 /// one record, so two records citing one report are one incident written twice.
-/// URLs are compared without a trailing slash or fragment.
-fn check_shared_sources(parsed: &[(PathBuf, Parsed)], diags: &mut Vec<Diagnostic>) {
+/// URLs are compared without a trailing slash or fragment. The pages of
+/// `general-sources.toml` are the exception.
+fn check_shared_sources(parsed: &[(PathBuf, Parsed)], general: &HashSet<String>, diags: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<String, (&str, &Path)> = HashMap::new();
     for (path, p) in parsed {
         let id = p.id.as_ref().map_or("", |(id, _)| id.as_str());
         for (url, line) in &p.sources {
-            let key = url.split('#').next().unwrap_or(url).trim_end_matches('/').to_string();
+            let key = source_key(url);
+            if general.contains(&key) {
+                continue;
+            }
             match seen.get(&key) {
                 Some((first, _)) if *first != id => diags.push(diag(
                     path,

@@ -27,10 +27,11 @@ fn partial_dates_parse_in_their_three_forms_and_nothing_else() {
     assert_eq!(Written::parse("2019-06"), Some(Written::Month { year: 2019, month: 6 }));
     assert_eq!(Written::parse("--10-04"), Some(Written::NoYear { month: 10, day: 4 }));
     assert_eq!(Written::parse("--02-29"), Some(Written::NoYear { month: 2, day: 29 }));
+    assert_eq!(Written::parse("1999"), Some(Written::Year { year: 1999 }));
     for bad in ["2019-13", "2019-00", "--02-30", "--13-01", "--1-04", "2019-6", "--10-4", "1899-12", "10-04", "----", ""] {
         assert_eq!(Written::parse(bad), None, "{bad}");
     }
-    for s in ["2023-08-30", "2019-06", "--10-04"] {
+    for s in ["2023-08-30", "2019-06", "1999", "--10-04"] {
         assert_eq!(Written::parse(s).unwrap().to_string(), s);
     }
 }
@@ -47,6 +48,7 @@ fn partial_dates_read_as_korean_readers_write_them() {
     assert_eq!(when("2023-08-30", None).label(), "2023-08-30");
     assert_eq!(when("2023-08-30", Some("2023-08-31")).label(), "2023-08-30 ~ 08-31");
     assert_eq!(when("2019-06", None).label(), "2019년 6월");
+    assert_eq!(when("1999", None).label(), "1999년");
     assert_eq!(when("--10-04", None).label(), "10월 4일 (연도 미상)");
     assert_eq!(when("--10-04", Some("--10-05")).label(), "10월 4~5일 (연도 미상)");
     assert_eq!(when("--09-30", Some("--10-01")).label(), "9월 30일 ~ 10월 1일 (연도 미상)");
