@@ -176,11 +176,40 @@ fn malformed_toml() {
 #[test]
 fn missing_or_empty_section() {
     let base = common::valid_record();
-    let without = base.replace("## 감지\n\n출처에 따로 밝힌 내용이 없다.\n\n", "");
-    let d = expect(&without, Problem::MissingSection, 11, Some("감지"));
-    assert!(d.message.contains("감지"));
-    let empty = base.replace("## 교훈\n\n출처에 따로 밝힌 내용이 없다.", "## 교훈\n\n");
-    expect(&empty, Problem::EmptySection, 40, Some("교훈"));
+    let without = base.replace("## 교훈\n\n변경 전에 영향 범위를 확인한다.\n\n", "");
+    let d = expect(&without, Problem::MissingSection, 11, Some("교훈"));
+    assert!(d.message.contains("교훈"));
+    let empty = base.replace("## 교훈\n\n변경 전에 영향 범위를 확인한다.", "## 교훈\n\n");
+    expect(&empty, Problem::EmptySection, 16, Some("교훈"));
+    // Any other section may be left out.
+    assert!(check_one(&base).is_empty());
+}
+
+#[test]
+fn filler_is_refused_and_a_placeholder_section_too() {
+    let with = |section: &str| common::valid_record().replace("## 교훈", &format!("{section}\n\n## 교훈"));
+    let d = expect(&with("## 감지\n\n출처는 감지 경위를 밝히지 않았다."), Problem::Filler, 17, Some("감지"));
+    assert!(d.hint.as_deref().unwrap().contains("leave the section out"), "{d}");
+    expect(&with("## 후속 조치\n\n출처에 기록 없음."), Problem::Filler, 17, Some("후속 조치"));
+    // A sentence that says something else is fine.
+    assert!(check_one(&with("## 감지\n\n09:12 UTC 에 알림이 울렸다.")).is_empty());
+}
+
+#[test]
+fn partial_dates_and_their_companions() {
+    let date = |from: &str, to: &str| common::valid_record().replace("date = \"2025-10-29\"", &format!("date = {from:?}{to}"));
+    assert!(check_one(&date("2025-10", "")).is_empty());
+    assert!(check_one(&date("2025", "")).is_empty());
+    assert!(check_one(&date("--10-29", "\ndate_bound = \"2025-11-30\"\ndate_bound_note = \"보고서 게시일\"")).is_empty());
+    // No year and no bound: the record could not be sorted.
+    expect(&date("--10-29", ""), Problem::BadDate, 5, Some("date_bound"));
+    expect(&date("--10-29", "\ndate_bound = \"2025-11-30\""), Problem::BadDate, 5, Some("date_bound_note"));
+    // A bound for a date that has its year is refused.
+    expect(&date("2025-10-29", "\ndate_bound = \"2025-11-30\""), Problem::BadDate, 6, Some("date_bound"));
+    // An end before its start, or in another form.
+    expect(&date("2025-10-29", "\ndate_end = \"2025-10-28\""), Problem::BadDate, 6, Some("date_end"));
+    expect(&date("2025-10-29", "\ndate_end = \"2025-11\""), Problem::BadDate, 6, Some("date_end"));
+    assert!(check_one(&date("2025-10-29", "\ndate_end = \"2025-10-31\"")).is_empty());
 }
 
 #[test]
@@ -240,14 +269,14 @@ fn careless_edits() {
     expect(
         &replace("## 교훈", "## 배운 점"),
         Problem::BadSection,
-        40,
+        16,
         Some("배운 점"),
     );
     let base = common::valid_record();
     let swapped = base
-        .replace("## 증상", "## TMP")
-        .replace("## 촉발", "## 증상")
-        .replace("## TMP", "## 촉발");
+        .replace("## 요약", "## TMP")
+        .replace("## 교훈", "## 요약")
+        .replace("## TMP", "## 교훈");
     expect(&swapped, Problem::SectionOrder, 11, None);
 }
 
@@ -282,7 +311,7 @@ fn all_errors_in_one_run_and_exit_code_1() {
     let broken = common::valid_record()
         .replace("config-change", "config-chnage")
         .replace("2025-10-29", "2025-13-01")
-        .replace("## 감지", "## 감지됨");
+        .replace("## 교훈", "## 교훈됨");
     fs::write(dir.path().join("incidents/IL-0001.md"), broken).unwrap();
     fs::write(
         dir.path().join("incidents/IL-0002.md"),
@@ -417,7 +446,7 @@ fn invalid_utf8_is_reported_at_its_line() {
     let dir = tempfile::tempdir().unwrap();
     common::write_corpus(dir.path(), &[]);
     let text = common::valid_record();
-    let at = text.find("## 증상").unwrap();
+    let at = text.find("## 교훈").unwrap();
     let mut bytes = text.into_bytes();
     let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
     bytes.insert(at, 0xff);

@@ -41,7 +41,8 @@ fn round_trip() {
         assert_eq!(listing.id, incident.id);
         assert_eq!(listing.title, incident.title);
         assert_eq!(listing.org, incident.org);
-        assert_eq!(listing.date, incident.date.to_string());
+        assert_eq!(listing.date, incident.when.machine());
+        assert_eq!(listing.date_label, incident.when.label());
         assert!(!listing.summary.is_empty());
     }
     // Every term of every record is found for that record (bitset or filter), and in

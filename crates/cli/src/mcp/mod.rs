@@ -250,6 +250,10 @@ impl Library {
             return Err(format!("{id:?} is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)"));
         }
         if !self.index.meta.ids.contains(&id) {
+            // A merged id keeps its API file, which names the record it moved to.
+            if let Ok(moved) = self.api_data(&format!("incidents/{id}.json")) {
+                return Ok(moved);
+            }
             return Err(format!(
                 "no incident {id}; ids run from {} to {}; find incidents with search_incidents",
                 self.index.meta.ids.first().map_or("-", String::as_str),
