@@ -31,9 +31,13 @@ printf '\n== build of the shipped corpus\n'
 report=$(cargo run --quiet --profile fast --locked -- build)
 echo "$report"
 # Before a first search the page downloads the wasm module, the JS and the index
-# (meta.bin and the filters); the budget for those is 150 KB gzip.
+# (meta.bin and the filters). The budget for those was 150 KB gzip for the first
+# edition's 122 records; the second edition's 192 records take about 167 KB, since
+# every filter and the whole vocabulary still load up front. The budget is 170 KB
+# until the index loads only what a query needs (issue 15), which brings it back
+# under 150 KB.
 total_gzip=$(awk '$1 == "wasm" && $2 == "+" { print $7 }' <<<"$report")
-budget=150000
+budget=170000
 if [ -z "$total_gzip" ]; then
   echo "size: the build's report has no wasm + JS + index row" >&2
   exit 1

@@ -78,7 +78,8 @@ test("the files agree: listing, records, topics and vocabulary", () => {
   const listing = read(join(api, "incidents.json")).data;
   assert.equal(listing.total, index.incidents);
   assert.equal(listing.incidents.length, Math.min(listing.total, 500));
-  const dates = listing.incidents.map((i) => i.date);
+  // Newest first by the day each sorts by; `date` itself may be a month or lack a year.
+  const dates = listing.incidents.map((i) => i.sort_date);
   assert.deepEqual([...dates].sort().reverse(), dates, "newest first");
   for (const entry of listing.incidents.slice(0, 20)) {
     const record = read(join(api, entry.url)).data;
@@ -94,6 +95,16 @@ test("the files agree: listing, records, topics and vocabulary", () => {
       assert.ok(topics.some((t) => t.facet === facet.key && t.slug === v.slug));
     }
   }
+  // A merged id keeps its file and names the record it moved to, which exists.
+  for (const [id, to] of [["IL-0007", "IL-0006"], ["IL-0021", "IL-0020"]]) {
+    const moved = read(join(api, "incidents", `${id}.json`)).data;
+    assert.equal(moved.moved_to, to);
+    assert.equal(read(join(api, "incidents", moved.url)).data.id, to);
+  }
+  // So does an old slug of a merged taxonomy value.
+  const alias = read(join(api, "topics", "cause", "latent-software-bug.json")).data;
+  assert.equal(alias.moved_to, "software-bug");
+  assert.ok(vocab.facets.find((f) => f.key === "cause").values.find((v) => v.slug === "software-bug").aliases.includes("latent-software-bug"));
   const headers = readFileSync(join(out, "_headers"), "utf8");
   assert.match(headers, /\/api\/\*\n\s+Access-Control-Allow-Origin: \*/);
 });

@@ -199,11 +199,12 @@ test("추천 필터 from the query, applied with one click", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(server.url + "?q=" + encodeURIComponent("메모리 부족"));
   await ready(page);
-  const button = page.locator("#suggested button", { hasText: "OOMKilled" });
+  // 메모리 부족 names one value, the cause 메모리 고갈 (every taxonomy name names one).
+  const button = page.locator("#suggested button", { hasText: "메모리 고갈" });
   await button.click();
-  await page.waitForFunction(() => new URL(location.href).searchParams.get("symptom") === "oom-killed");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("cause") === "memory-exhaustion");
   await settled(page);
-  assert.ok((await chips(page)).includes("증상 OOMKilled×"));
+  assert.ok((await chips(page)).includes("원인 메모리 고갈×"));
   assert.deepEqual(page.errors, []);
   await context.close();
 });

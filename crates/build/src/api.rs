@@ -275,7 +275,7 @@ fn vocab_file(corpus: &Corpus, generated_at: &str) -> File {
             json!({
                 "key": key, "ko": ko, "en": en,
                 "values": corpus.taxonomy.facets[f].iter().map(|v| json!({
-                    "slug": v.slug, "ko": v.ko, "en": v.en, "synonyms": v.synonyms,
+                    "slug": v.slug, "ko": v.ko, "en": v.en, "synonyms": v.synonyms, "aliases": v.aliases,
                     "count": corpus.incidents.iter().filter(|i| i.facet(key).contains(&v.slug.as_str())).count(),
                 })).collect::<Vec<_>>(),
             })
@@ -404,11 +404,15 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             "topic",
             envelope_schema(
                 "topic",
-                json!({"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
+                json!({"type": "object", "oneOf": [
+                    {"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
             "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
                 "description": {"type": "string"}, "synonyms": strings(), "incidents": {"type": "array", "items": id_schema()}, "page": {"type": "string"},
                 "related_topics": {"type": "array", "items": {"type": "object", "required": ["facet", "slug", "ko", "shared"], "additionalProperties": false,
-                    "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}}),
+                    "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}},
+                    {"type": "object", "required": ["facet", "slug", "moved_to", "url"], "additionalProperties": false,
+                        "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "moved_to": {"type": "string"}, "url": {"type": "string"}}}
+                ]}),
             ),
         ),
         (

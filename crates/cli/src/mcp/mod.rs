@@ -276,8 +276,14 @@ impl Library {
         let (f, s) = match (facet, slug, name) {
             (Some(f), Some(s), _) => {
                 let pos = self.index.facet_position(&f).unwrap_or(0);
-                if !self.index.meta.facets[pos].values.iter().any(|v| v.slug == s) {
-                    let allowed: Vec<&str> = self.index.meta.facets[pos].values.iter().map(|v| v.slug.as_str()).collect();
+                let values = &self.index.meta.facets[pos].values;
+                // An old slug of a merged value answers with the value it became.
+                let s = match values.iter().find(|v| v.aliases.contains(&s)) {
+                    Some(v) => v.slug.clone(),
+                    None => s,
+                };
+                if !values.iter().any(|v| v.slug == s) {
+                    let allowed: Vec<&str> = values.iter().map(|v| v.slug.as_str()).collect();
                     return Err(format!("{f} has no value {s:?}; its values are: {}", allowed.join(", ")));
                 }
                 (f, s)
