@@ -162,16 +162,11 @@ fn section_or_absent(incident: &Incident, name: &str) -> Markup {
     }
 }
 
-/// The date of a record as readers see it, with the bound it sorts by when the
-/// year is unknown.
+/// The date of a record as readers see it. The `datetime` is the start alone: a
+/// span (`--10-04/--10-05`) is not a valid HTML date.
 fn date_markup(inc: &Incident) -> Markup {
     let when = &inc.when;
-    html! {
-        time datetime=(when.machine()) { (when.label()) }
-        @if let Some(note) = &when.bound_note {
-            " " span.muted title={ "목록에서는 " (inc.date) " 로 정렬한다" } { "(" (note) " " (inc.date) " 이전)" }
-        }
-    }
+    html! { time datetime=(when.start.to_string()) { (when.label()) } }
 }
 
 fn dash(v: &Option<String>) -> &str {
@@ -238,6 +233,9 @@ fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
             div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
             div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
             div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+            @if let Some(note) = &inc.when.bound_note {
+                div.wide { dt { "날짜" } dd { "연도를 밝힌 출처가 없다. 목록에서는 " (inc.date) " 에 놓는다: " (note) } }
+            }
         }
     }
 }
@@ -311,7 +309,7 @@ fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
                 @let inc = &corpus.incidents[d];
                 li.hit {
                     h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
-                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.when.machine()) { (inc.when.label()) } }
+                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.when.start.to_string()) { (inc.when.label()) } }
                     p.snippet { (crate::summary::summary(inc)) }
                 }
             }
@@ -336,16 +334,16 @@ fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usiz
     ids
 }
 
-/// A static redirect: the refresh goes first in `<head>`, so the browser leaves
-/// before it loads the rest, and the canonical link tells crawlers which page is
+/// A static redirect: the refresh comes right after the charset in `<head>`, so
+/// the browser leaves before it loads the rest, and the canonical link tells crawlers which page is
 /// the real one. The body links there too, for clients that ignore the refresh.
 fn redirect(path: String, root: &str, target: &str, title: &str, version: &str, body: Markup) -> Page {
     let page = layout(title, root, version, None, body);
     let target = maud::html! { (target) }.into_string();
-    let head = format!("<head><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{target}\">");
+    let head = format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{target}\">");
     Page {
         path,
-        html: page.replacen("<head>", &head, 1),
+        html: page.replacen("<meta charset=\"utf-8\">", &head, 1),
     }
 }
 
