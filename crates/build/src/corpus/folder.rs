@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::diagnostic::{diag, did_you_mean, Diagnostic, Problem};
 use super::moved::{load_moved, Moved};
+use super::optional::read_optional;
 use super::record::{parse_incident, Parsed};
 use super::taxonomy::{load_taxonomy, Taxonomy};
 use super::{Corpus, Incident};
@@ -194,29 +195,9 @@ fn load_general_sources(path: &Path, diags: &mut Vec<Diagnostic>) -> HashSet<Str
         url: String,
         why: String,
     }
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return HashSet::new(),
-        Err(e) => {
-            diags.push(diag(path, 1, None, Problem::Io, format!("cannot read: {e}"), None));
-            return HashSet::new();
-        }
-    };
-    match toml::from_str::<File>(&text) {
-        Ok(f) => f.page.into_iter().map(|p| source_key(&p.url)).collect(),
-        Err(e) => {
-            let line = e.span().map_or(1, |s| 1 + text[..s.start].matches('\n').count());
-            diags.push(diag(
-                path,
-                line,
-                None,
-                Problem::MalformedToml,
-                e.message().to_string(),
-                Some("each page is a [[page]] table with url and why"),
-            ));
-            HashSet::new()
-        }
-    }
+    read_optional::<File>(path, "each page is a [[page]] table with url and why", diags)
+        .map(|(_, f)| f.page.into_iter().map(|p| source_key(&p.url)).collect())
+        .unwrap_or_default()
 }
 
 /// A source URL as compared: no fragment, no trailing slash.

@@ -10,8 +10,10 @@
 //! The steps, one private module each: `folder` ([`load`]: the folder, the checks
 //! across records) → `record` (one file) → `frontmatter` (the `+++` split and the
 //! TOML) → `fields` (field typing) → `checks` (field checks) → `sections` (the body).
-//! `taxonomy` reads `taxonomy.toml`, `syntax` holds the shapes of ids, slugs,
-//! durations and URLs, `date` the record date and `diagnostic` what is reported.
+//! `taxonomy` reads `taxonomy.toml`, `moved` reads `moved.toml` (merged ids),
+//! `optional` the folder's optional TOML files, `syntax` holds the shapes of ids,
+//! slugs, durations and URLs, `date` the record date (as precise as the sources)
+//! and `diagnostic` what is reported.
 //! Their public items are re-exported here.
 
 use std::path::PathBuf;
@@ -23,6 +25,7 @@ mod fields;
 mod folder;
 mod frontmatter;
 mod moved;
+mod optional;
 mod record;
 mod sections;
 mod syntax;

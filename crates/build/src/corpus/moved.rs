@@ -11,12 +11,12 @@
 //! ```
 
 use std::collections::HashSet;
-use std::fs;
 use std::path::Path;
 
 use serde::Deserialize;
 
-use super::diagnostic::{diag, Diagnostic, Problem};
+use super::diagnostic::{diag, line_of, Diagnostic, Problem};
+use super::optional::read_optional;
 use super::syntax::is_incident_id;
 
 /// One moved id.
@@ -50,30 +50,10 @@ struct RawMoved {
 /// Reads `moved.toml`; a missing file means nothing moved. Problems go into
 /// `diags`. Whether the ids exist is checked with the records, in `folder`.
 pub(super) fn load_moved(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Moved> {
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
-        Err(e) => {
-            diags.push(diag(path, 1, None, Problem::Io, format!("cannot read: {e}"), Some("moved.toml is UTF-8 TOML")));
-            return Vec::new();
-        }
+    let Some((text, raw)) = read_optional::<RawFile>(path, "each move is a [[moved]] table with id, to and reason", diags) else {
+        return Vec::new();
     };
-    let line_of = |offset: usize| 1 + text[..offset.min(text.len())].matches('\n').count();
-    let raw: RawFile = match toml::from_str(&text) {
-        Ok(r) => r,
-        Err(e) => {
-            let line = e.span().map_or(1, |s| line_of(s.start));
-            diags.push(diag(
-                path,
-                line,
-                None,
-                Problem::MalformedToml,
-                e.message().to_string(),
-                Some("each move is a [[moved]] table with id, to and reason"),
-            ));
-            return Vec::new();
-        }
-    };
+    let line_of = |offset: usize| line_of(&text, offset, 1);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for spanned in raw.moved {
