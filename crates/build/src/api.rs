@@ -243,21 +243,27 @@ fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (V
 /// Related topics of value `slug` of facet `f` (key `key`): the values of other
 /// facets (not the organisation) that share the most incidents with it, at most 8.
 fn related_topics(corpus: &Corpus, by_date: &[&Incident], f: usize, key: &str, slug: &str) -> Vec<Value> {
-    let mut shared: Vec<(usize, &str, &str, &str)> = Vec::new();
-    for (g, &FacetDef { key: other_key, .. }) in FACETS.iter().enumerate() {
-        if g == f || other_key == "org" {
-            continue;
-        }
-        for other in &corpus.taxonomy.facets[g] {
-            let count = by_date
-                .iter()
-                .filter(|i| i.facet(key).contains(&slug) && i.facet(other_key).contains(&other.slug.as_str()))
-                .count();
-            if count > 0 {
-                shared.push((count, other_key, other.slug.as_str(), other.ko.as_str()));
+    // One pass over the incidents of this value, counting the values they carry,
+    // rather than one pass over every incident for every other value: the build
+    // time of the API grew with the square of the taxonomy otherwise.
+    let mut counts: BTreeMap<(usize, &str), usize> = BTreeMap::new();
+    for incident in by_date.iter().filter(|i| i.facet(key).contains(&slug)) {
+        for (g, &FacetDef { key: other_key, .. }) in FACETS.iter().enumerate() {
+            if g == f || other_key == "org" {
+                continue;
+            }
+            for other in incident.facet(other_key) {
+                *counts.entry((g, other)).or_default() += 1;
             }
         }
     }
+    let mut shared: Vec<(usize, &str, &str, &str)> = counts
+        .into_iter()
+        .filter_map(|((g, other), count)| {
+            let value = corpus.taxonomy.get(FACETS[g].key, other)?;
+            Some((count, FACETS[g].key, value.slug.as_str(), value.ko.as_str()))
+        })
+        .collect();
     shared.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)).then(a.2.cmp(b.2)));
     shared
         .iter()
