@@ -456,3 +456,21 @@ fn invalid_utf8_is_reported_at_its_line() {
     assert_eq!(diags[0].line, line, "{}", diags[0]);
     assert!(diags[0].message.contains("not UTF-8"), "{}", diags[0]);
 }
+
+#[test]
+fn ids_past_9999_are_read_and_ordered_by_number() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    for id in ["IL-10000", "IL-9999"] {
+        let text = common::valid_record().replace("IL-0001", id);
+        fs::write(dir.path().join(format!("incidents/{id}.md")), text).unwrap();
+    }
+    let corpus = corpus::load(dir.path()).unwrap_or_else(|d| panic!("{d:#?}"));
+    let ids: Vec<&str> = corpus.incidents.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(ids, ["IL-9999", "IL-10000"]);
+    // One spelling per number: a leading zero past four digits is refused.
+    let text = common::valid_record().replace("IL-0001", "IL-01000");
+    fs::write(dir.path().join("incidents/IL-01000.md"), text).unwrap();
+    let diags = corpus::load(dir.path()).unwrap_err();
+    assert!(diags.iter().any(|d| d.problem == Problem::BadId && d.file.ends_with("IL-01000.md")), "{diags:#?}");
+}

@@ -96,7 +96,7 @@ type File = (String, Vec<u8>);
 /// shown as related for incident `d` (listed or computed).
 pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<(String, Vec<u8>)> {
     let mut by_date: Vec<&Incident> = corpus.incidents.iter().collect();
-    by_date.sort_by(|a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id)));
+    by_date.sort_by(|a, b| b.date.cmp(&a.date).then(crate::corpus::id_number(&a.id).cmp(&crate::corpus::id_number(&b.id))));
     let mut out = vec![index_file(corpus, generated_at)];
     out.extend(listing_files(&by_date, generated_at));
     out.extend(incident_files(corpus, related, generated_at));
@@ -440,7 +440,7 @@ pub fn openapi() -> Value {
         "One incident in full: every field and section, checks included. An id that moved (two records of one incident were merged) answers with `moved_to` instead.",
         "incident",
     );
-    get_id["get"]["parameters"] = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^IL-[0-9]{4}\\.json$"}, "description": "The id with .json, e.g. IL-0004.json"}]);
+    get_id["get"]["parameters"] = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^IL-([0-9]{4}|[1-9][0-9]{4,8})\\.json$"}, "description": "The id with .json, e.g. IL-0004.json"}]);
     let mut get_topic = get(
         "A taxonomy value: labels, description, synonyms, incidents and related topics.",
         "topic",

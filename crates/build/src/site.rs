@@ -329,7 +329,7 @@ fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usiz
         corpus.incidents[b]
             .date
             .cmp(&corpus.incidents[a].date)
-            .then(corpus.incidents[a].id.cmp(&corpus.incidents[b].id))
+            .then(crate::corpus::id_number(&corpus.incidents[a].id).cmp(&crate::corpus::id_number(&corpus.incidents[b].id)))
     });
     ids
 }

@@ -44,7 +44,7 @@ fn check_id(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
             Some("id"),
             Problem::BadId,
             format!("id {id:?} is not of the form IL-0001"),
-            Some("ids are IL- and four digits"),
+            Some("ids are IL- and four digits (IL-0001), or the number past IL-9999 (IL-10000)"),
         ));
     } else if id != stem {
         diags.push(diag(

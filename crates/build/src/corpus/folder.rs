@@ -27,7 +27,7 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     check_across_records(&parsed, &moved, &dir.join("moved.toml"), &general, &mut diags);
     if diags.is_empty() {
         let mut incidents = incidents;
-        incidents.sort_by(|a, b| a.id.cmp(&b.id));
+        incidents.sort_by_key(|i| super::syntax::id_number(&i.id));
         Ok(Corpus {
             taxonomy,
             incidents,

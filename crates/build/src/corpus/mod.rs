@@ -38,7 +38,7 @@ pub use diagnostic::{Diagnostic, Problem};
 pub use folder::load;
 pub use moved::Moved;
 pub use sections::plain_text;
-pub use syntax::{is_incident_id, ID_PATTERN};
+pub use syntax::{id_number, is_incident_id, ID_PATTERN};
 pub use taxonomy::{Taxonomy, Value};
 
 /// The body sections a record may have, in this order. A section the sources say

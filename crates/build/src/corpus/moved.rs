@@ -63,9 +63,9 @@ pub(super) fn load_moved(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Moved>
             diags.push(diag(path, line, Some(field), Problem::Moved, message, Some(hint)));
         };
         if !is_incident_id(&m.id) {
-            bad("id", format!("{:?} is not an incident id", m.id), "ids are IL- and four digits");
+            bad("id", format!("{:?} is not an incident id", m.id), "ids are IL- and four digits, or the number past IL-9999");
         } else if !is_incident_id(&m.to) {
-            bad("to", format!("{:?} is not an incident id", m.to), "ids are IL- and four digits");
+            bad("to", format!("{:?} is not an incident id", m.to), "ids are IL- and four digits, or the number past IL-9999");
         } else if m.id == m.to {
             bad("to", format!("{} moves to itself", m.id), "name the record that now holds the incident");
         } else if !seen.insert(m.id.clone()) {

@@ -4,11 +4,23 @@
 
 /// The id rule as a regular expression, for JSON Schemas: what
 /// [`is_incident_id`] accepts.
-pub const ID_PATTERN: &str = "^IL-[0-9]{4}$";
+pub const ID_PATTERN: &str = "^IL-([0-9]{4}|[1-9][0-9]{4,8})$";
 
-/// True for an incident id: `IL-` and four ascii digits (`IL-0001`).
+/// True for an incident id: `IL-` and four ascii digits (`IL-0001`), or, past
+/// IL-9999, the number without leading zeros (`IL-10000`), so that each number
+/// has one spelling. At most nine digits, which a `u32` holds.
 pub fn is_incident_id(id: &str) -> bool {
-    id.len() == 7 && id.starts_with("IL-") && id[3..].bytes().all(|b| b.is_ascii_digit())
+    let Some(digits) = id.strip_prefix("IL-") else {
+        return false;
+    };
+    digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits.len() == 4 || ((5..=9).contains(&digits.len()) && !digits.starts_with('0')))
+}
+
+/// The number of an incident id (`IL-0042` → 42), for ordering ids: `IL-10000`
+/// comes after `IL-9999`, which comparing the strings would not give.
+pub fn id_number(id: &str) -> u32 {
+    id.strip_prefix("IL-").and_then(|d| d.parse().ok()).unwrap_or(u32::MAX)
 }
 
 /// True for ascii kebab-case: `[a-z0-9]+(-[a-z0-9]+)*`.

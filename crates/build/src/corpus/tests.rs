@@ -73,10 +73,16 @@ fn filler_sentences_are_recognised_and_facts_are_not() {
 
 #[test]
 fn ids() {
-    assert!(is_incident_id("IL-0001"));
-    for bad in ["IL-001", "IL-00001", "il-0001", "IL-000a", "XX-0001", ""] {
+    for good in ["IL-0001", "IL-9999", "IL-10000", "IL-123456789"] {
+        assert!(is_incident_id(good), "{good}");
+    }
+    for bad in ["IL-001", "IL-00001", "IL-01000", "il-0001", "IL-000a", "XX-0001", "IL-1234567890", "IL-", ""] {
         assert!(!is_incident_id(bad), "{bad}");
     }
+    // Past IL-9999 the order is the number's, not the string's.
+    let mut ids = vec!["IL-10000", "IL-9999", "IL-0002"];
+    ids.sort_by_key(|i| super::syntax::id_number(i));
+    assert_eq!(ids, ["IL-0002", "IL-9999", "IL-10000"]);
 }
 
 #[test]
