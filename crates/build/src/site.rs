@@ -29,6 +29,7 @@ pub struct Page {
 /// assets of another build, whatever a cache holds.
 pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
     let mut out = vec![search_page(corpus, version), about_page(version)];
+    out.extend(list_pages(corpus, version));
     for (d, incident) in corpus.incidents.iter().enumerate() {
         out.push(incident_page(corpus, &related[d], incident, version));
     }
@@ -403,9 +404,53 @@ fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, version: &str
     }
 }
 
+/// Incidents on each static page of the listing: the search page holds the first
+/// page, `page/2/` … the rest, so that the search page's HTML stays the same size
+/// whatever the size of the library.
+pub const LIST_PAGE: usize = 20;
+
+/// The links between the static pages of the listing: previous, "n / m쪽", next.
+/// `root` leads to the bundle root from the page `page` (1-based) of `pages`.
+fn list_pager(root: &str, page: usize, pages: usize) -> Markup {
+    let href = |p: usize| if p == 1 { format!("{root}./") } else { format!("{root}page/{p}/") };
+    html! {
+        @if pages > 1 {
+            @if page > 1 { a rel="prev" href=(href(page - 1)) { "이전" } " " }
+            span { (page) " / " (pages) "쪽" }
+            @if page < pages { " " a rel="next" href=(href(page + 1)) { "다음" } }
+        }
+    }
+}
+
+/// `page/2/` … : the rest of the listing, newest first, readable without JavaScript.
+fn list_pages(corpus: &Corpus, version: &str) -> Vec<Page> {
+    let ids = newest_first(corpus, |_| true);
+    let pages = ids.len().div_ceil(LIST_PAGE).max(1);
+    let root = "../../";
+    (2..=pages)
+        .map(|page| {
+            let slice = &ids[(page - 1) * LIST_PAGE..(page * LIST_PAGE).min(ids.len())];
+            let body = html! {
+                article.topic {
+                    h1 { "사례 목록 " (page) "쪽" }
+                    p { "사례 " (ids.len()) "건, 최근 사례부터. " a href={ (root) "./" } { "검색으로 돌아가기" } }
+                    (incident_list(corpus, root, slice))
+                    nav.pager aria-label="쪽" { (list_pager(root, page, pages)) }
+                }
+            };
+            Page {
+                path: format!("page/{page}/index.html"),
+                html: layout(&format!("사례 목록 {page}쪽"), root, version, None, body),
+            }
+        })
+        .collect()
+}
+
 fn search_page(corpus: &Corpus, version: &str) -> Page {
     let root = "";
     let ids = newest_first(corpus, |_| true);
+    let pages = ids.len().div_ceil(LIST_PAGE).max(1);
+    let first = &ids[..ids.len().min(LIST_PAGE)];
     let body = html! {
         section #(id!(search)) .search aria-label="사례 검색" {
             form #(id!(searchForm)) role="search" action="./" method="get" {
@@ -448,8 +493,8 @@ fn search_page(corpus: &Corpus, version: &str) -> Page {
                     p #(id!(range)) .range {}
                     p #(id!(top)) .top {}
                     div #(id!(graph)) .graph hidden {}
-                    div #(id!(list)) { (incident_list(corpus, root, &ids)) }
-                    nav #(id!(pager)) .pager aria-label="쪽" {}
+                    div #(id!(list)) { (incident_list(corpus, root, first)) }
+                    nav #(id!(pager)) .pager aria-label="쪽" { (list_pager(root, 1, pages)) }
                 }
             }
         }
