@@ -201,9 +201,7 @@ fn static_files() -> Vec<File> {
 /// The pages, the API files and `_headers`. Related incidents, listed or
 /// computed, are the same for the pages and the API.
 fn pages_and_api(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, version: &str) -> Vec<File> {
-    let related: Vec<crate::related::Related> = (0..corpus.incidents.len())
-        .map(|d| crate::related::related(corpus, &index.terms, d))
-        .collect();
+    let related = crate::related::related_all(corpus, &index.terms);
     let mut files: Vec<File> = crate::site::pages(corpus, &related, version)
         .into_iter()
         .map(|page| (page.path, page.html.into_bytes()))

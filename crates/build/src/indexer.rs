@@ -225,10 +225,26 @@ fn analyse_records(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<RecordTerms>> {
     let n = corpus.incidents.len();
+    // The analysis is most of the build and each record is independent: every core
+    // takes a share of each batch; the batches keep the progress moving.
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(8);
     let mut records = Vec::with_capacity(n);
-    for (i, incident) in corpus.incidents.iter().enumerate() {
-        records.push(record_terms(incident, analyzer)?);
-        progress(i + 1, n);
+    for batch in corpus.incidents.chunks(32 * threads) {
+        let share = batch.len().div_ceil(threads);
+        let parts: Vec<Result<Vec<RecordTerms>>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .chunks(share)
+                .map(|part| scope.spawn(move || part.iter().map(|i| record_terms(i, analyzer)).collect()))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
+        for part in parts {
+            records.extend(part?);
+        }
+        progress(records.len(), n);
     }
     Ok(records)
 }

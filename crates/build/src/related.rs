@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::corpus::{Corpus, Incident};
+use crate::corpus::Corpus;
 
 /// Number of related incidents shown when a record lists none.
 const RELATED_COMPUTED: usize = 3;
@@ -25,10 +25,65 @@ pub struct Related {
     pub computed: bool,
 }
 
+/// Related incidents of every incident, by incident number ([`related`] for one).
+/// The term sets are numbered once and compared as sorted numbers, and the
+/// incidents are shared among the cores: the comparison is of every pair, so it
+/// is the part of the build that grows fastest with the corpus.
+pub fn related_all(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Related> {
+    let numbered = number_terms(terms);
+    let values = facet_values(corpus);
+    let n = corpus.incidents.len();
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(8);
+    let share = n.div_ceil(threads).max(1);
+    let (numbered, values) = (&numbered, &values);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .step_by(share)
+            .map(|start| {
+                scope.spawn(move || (start..(start + share).min(n)).map(|d| related_numbered(corpus, numbered, values, d)).collect::<Vec<_>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    })
+}
+
+/// Each term set as the sorted numbers of its terms (numbered in byte order).
+fn number_terms(terms: &[BTreeSet<String>]) -> Vec<Vec<u32>> {
+    let all: BTreeSet<&str> = terms.iter().flatten().map(String::as_str).collect();
+    let number: std::collections::HashMap<&str, u32> = all.into_iter().enumerate().map(|(i, t)| (t, i as u32)).collect();
+    terms
+        .iter()
+        .map(|set| {
+            // A BTreeSet iterates in byte order, the order the numbers were given in.
+            set.iter().map(|t| number[t.as_str()]).collect()
+        })
+        .collect()
+}
+
 /// Related incidents of incident `d`: those the record lists, else the most
 /// similar by shared facet values (weighted) and shared terms. `terms[e]` are the
 /// terms of incident `e`.
 pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> Related {
+    related_numbered(corpus, &number_terms(terms), &facet_values(corpus), d)
+}
+
+/// Each incident's values of the compared facets, in [`FACET_WEIGHTS`] order.
+type FacetValues<'a> = Vec<[Vec<&'a str>; 4]>;
+
+/// The compared facet values of every incident, read once.
+fn facet_values(corpus: &Corpus) -> FacetValues<'_> {
+    corpus
+        .incidents
+        .iter()
+        .map(|i| FACET_WEIGHTS.map(|(key, _)| i.facet(key)))
+        .collect()
+}
+
+/// [`related`] over numbered term sets and facet values read once.
+fn related_numbered(corpus: &Corpus, terms: &[Vec<u32>], values: &FacetValues<'_>, d: usize) -> Related {
     let incident = &corpus.incidents[d];
     if !incident.related.is_empty() {
         let listed = incident
@@ -46,8 +101,8 @@ pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> Related
         .iter()
         .enumerate()
         .filter(|&(e, _)| e != d)
-        .map(|(e, other)| {
-            let score = shared_facets(incident, other) + TERMS_WEIGHT * dice(&terms[d], &terms[e]);
+        .map(|(e, _)| {
+            let score = shared_facets(&values[d], &values[e]) + TERMS_WEIGHT * dice(&terms[d], &terms[e]);
             (score, e)
         })
         .filter(|&(s, _)| s > 0.0)
@@ -64,20 +119,31 @@ pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> Related
 }
 
 /// The facet values two incidents share, each counted with its facet's weight.
-fn shared_facets(a: &Incident, b: &Incident) -> f64 {
+fn shared_facets(a: &[Vec<&str>; 4], b: &[Vec<&str>; 4]) -> f64 {
     FACET_WEIGHTS
         .iter()
-        .map(|(key, w)| w * a.facet(key).iter().filter(|s| b.facet(key).contains(s)).count() as f64)
+        .zip(a.iter().zip(b))
+        .map(|((_, w), (a, b))| w * a.iter().filter(|s| b.contains(s)).count() as f64)
         .sum()
 }
 
-/// The Dice coefficient of two term sets: twice the shared terms over the sum of
-/// their sizes; 0 when both are empty.
-fn dice(a: &BTreeSet<String>, b: &BTreeSet<String>) -> f64 {
-    let shared = a.intersection(b).count() as f64;
+/// The Dice coefficient of two sorted term sets: twice the shared terms over the
+/// sum of their sizes; 0 when both are empty.
+fn dice(a: &[u32], b: &[u32]) -> f64 {
     if a.is_empty() && b.is_empty() {
-        0.0
-    } else {
-        shared / (a.len() + b.len()) as f64 * 2.0
+        return 0.0;
     }
+    let (mut i, mut j, mut shared) = (0, 0, 0usize);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    shared as f64 / (a.len() + b.len()) as f64 * 2.0
 }
