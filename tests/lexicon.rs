@@ -7,7 +7,7 @@ mod common;
 use incident_core::index::Index;
 use incident_core::search::{search, Request};
 
-fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f32)> {
+fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f64)> {
     let r = search(
         index,
         &Request {

@@ -87,6 +87,9 @@ fn search_matches_the_browser_search_and_pages_with_a_cursor() {
         .call("search_incidents", &args(json!({"query": "재시도를", "limit": 1})))
         .unwrap();
     assert!(out["hits"][0]["title"].as_str().unwrap().contains("재시도"));
+    // Scores come to three decimals, without the noise of a widened f32.
+    let score = out["hits"][0]["score"].to_string();
+    assert!(score.split('.').nth(1).is_none_or(|d| d.len() <= 3), "{score}");
     // Same code as the CLI and the browser.
     let index = incident_build::open::load_index(&dir.path().join("dist")).unwrap();
     let native = incident_core::search::search(

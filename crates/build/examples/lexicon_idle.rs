@@ -7,7 +7,7 @@
 use incident_core::index::Index;
 use incident_core::search::{search, Request};
 
-fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f32)> {
+fn ranking(index: &Index, q: &str) -> Vec<(String, bool, f64)> {
     let request = Request {
         query: q.into(),
         per_page: 20,

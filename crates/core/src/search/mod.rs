@@ -83,8 +83,8 @@ pub struct Request {
 pub struct Hit {
     /// Incident id.
     pub id: String,
-    /// Score (0 without a query).
-    pub score: f32,
+    /// Score (0 without a query), to three decimals.
+    pub score: f64,
     /// Title.
     pub title: String,
     /// Organisation slug.

@@ -88,7 +88,9 @@ fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
     let score = m.map_or(0.0, |m| m.score);
     Hit {
         id: l.id.clone(),
-        score: (score * 1000.0).round() / 1000.0,
+        // Rounded in f64: an f32 widened on the way to JSON would print as
+        // 8.392000198364258.
+        score: (f64::from(score) * 1000.0).round() / 1000.0,
         title: l.title.clone(),
         org: l.org.clone(),
         date: l.date.clone(),
