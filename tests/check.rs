@@ -188,27 +188,62 @@ fn missing_or_empty_section() {
 #[test]
 fn filler_is_refused_and_a_placeholder_section_too() {
     let with = |section: &str| common::valid_record().replace("## 교훈", &format!("{section}\n\n## 교훈"));
-    let d = expect(&with("## 감지\n\n출처는 감지 경위를 밝히지 않았다."), Problem::Filler, 17, Some("감지"));
+    let d = expect(
+        &with("## 감지\n\n출처는 감지 경위를 밝히지 않았다."),
+        Problem::Filler,
+        17,
+        Some("감지"),
+    );
     assert!(d.hint.as_deref().unwrap().contains("leave the section out"), "{d}");
-    expect(&with("## 후속 조치\n\n출처에 기록 없음."), Problem::Filler, 17, Some("후속 조치"));
+    expect(
+        &with("## 후속 조치\n\n출처에 기록 없음."),
+        Problem::Filler,
+        17,
+        Some("후속 조치"),
+    );
     // A sentence that says something else is fine.
     assert!(check_one(&with("## 감지\n\n09:12 UTC 에 알림이 울렸다.")).is_empty());
 }
 
 #[test]
 fn partial_dates_and_their_companions() {
-    let date = |from: &str, to: &str| common::valid_record().replace("date = \"2025-10-29\"", &format!("date = {from:?}{to}"));
+    let date =
+        |from: &str, to: &str| common::valid_record().replace("date = \"2025-10-29\"", &format!("date = {from:?}{to}"));
     assert!(check_one(&date("2025-10", "")).is_empty());
     assert!(check_one(&date("2025", "")).is_empty());
-    assert!(check_one(&date("--10-29", "\ndate_bound = \"2025-11-30\"\ndate_bound_note = \"보고서 게시일\"")).is_empty());
+    assert!(check_one(&date(
+        "--10-29",
+        "\ndate_bound = \"2025-11-30\"\ndate_bound_note = \"보고서 게시일\""
+    ))
+    .is_empty());
     // No year and no bound: the record could not be sorted.
     expect(&date("--10-29", ""), Problem::BadDate, 5, Some("date_bound"));
-    expect(&date("--10-29", "\ndate_bound = \"2025-11-30\""), Problem::BadDate, 5, Some("date_bound_note"));
+    expect(
+        &date("--10-29", "\ndate_bound = \"2025-11-30\""),
+        Problem::BadDate,
+        5,
+        Some("date_bound_note"),
+    );
     // A bound for a date that has its year is refused.
-    expect(&date("2025-10-29", "\ndate_bound = \"2025-11-30\""), Problem::BadDate, 6, Some("date_bound"));
+    expect(
+        &date("2025-10-29", "\ndate_bound = \"2025-11-30\""),
+        Problem::BadDate,
+        6,
+        Some("date_bound"),
+    );
     // An end before its start, or in another form.
-    expect(&date("2025-10-29", "\ndate_end = \"2025-10-28\""), Problem::BadDate, 6, Some("date_end"));
-    expect(&date("2025-10-29", "\ndate_end = \"2025-11\""), Problem::BadDate, 6, Some("date_end"));
+    expect(
+        &date("2025-10-29", "\ndate_end = \"2025-10-28\""),
+        Problem::BadDate,
+        6,
+        Some("date_end"),
+    );
+    expect(
+        &date("2025-10-29", "\ndate_end = \"2025-11\""),
+        Problem::BadDate,
+        6,
+        Some("date_end"),
+    );
     assert!(check_one(&date("2025-10-29", "\ndate_end = \"2025-10-31\"")).is_empty());
 }
 
@@ -472,5 +507,10 @@ fn ids_past_9999_are_read_and_ordered_by_number() {
     let text = common::valid_record().replace("IL-0001", "IL-01000");
     fs::write(dir.path().join("incidents/IL-01000.md"), text).unwrap();
     let diags = corpus::load(dir.path()).unwrap_err();
-    assert!(diags.iter().any(|d| d.problem == Problem::BadId && d.file.ends_with("IL-01000.md")), "{diags:#?}");
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.problem == Problem::BadId && d.file.ends_with("IL-01000.md")),
+        "{diags:#?}"
+    );
 }

@@ -85,10 +85,15 @@ fn is_names(run: &str) -> bool {
         return false;
     }
     let joining = ["for", "of", "and", "the", "on", "in", "to", "&"];
-    let words: Vec<&str> = run.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = run
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
     let inner = &words[1.min(words.len())..words.len().saturating_sub(1)];
     run.matches(',').count() >= 2
-        || inner.iter().all(|w| joining.contains(w) || w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()))
+        || inner
+            .iter()
+            .all(|w| joining.contains(w) || w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()))
 }
 
 /// `text` without the double-quoted spans that hold no Hangul.
@@ -96,7 +101,11 @@ fn without_quoted_latin(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(start) = rest.find("\\\"").or_else(|| rest.find('"')) {
-        let (quote, skip) = if rest[start..].starts_with("\\\"") { ("\\\"", 2) } else { ("\"", 1) };
+        let (quote, skip) = if rest[start..].starts_with("\\\"") {
+            ("\\\"", 2)
+        } else {
+            ("\"", 1)
+        };
         match rest[start + skip..].find(quote) {
             Some(len) => {
                 let inside = &rest[start + skip..start + skip + len];
@@ -119,8 +128,14 @@ fn names_and_quoted_messages_are_not_prose() {
     assert!(is_names(" Linux Software Repository for Microsoft"));
     assert!(!is_names("the system is down at the moment and users were asked to"));
     assert!(!is_names("Ohio 와 Michigan, Pennsylvania, New York"));
-    assert_eq!(without_quoted_latin("화면은 \"The system is down.\" 였다"), "화면은  였다");
-    assert_eq!(without_quoted_latin("이름은 \"장애 안내\" 였다"), "이름은 \"장애 안내\" 였다");
+    assert_eq!(
+        without_quoted_latin("화면은 \"The system is down.\" 였다"),
+        "화면은  였다"
+    );
+    assert_eq!(
+        without_quoted_latin("이름은 \"장애 안내\" 였다"),
+        "이름은 \"장애 안내\" 였다"
+    );
 }
 
 #[test]
@@ -156,10 +171,16 @@ fn records_are_written_in_our_own_words() {
             .collect::<Vec<_>>()
             .join(" ");
         let text = without_quoted_latin(&text);
-        if let Some(r) = runs(&text, 40).into_iter().find(|r| seed_runs.contains(r) && !is_names(r)) {
+        if let Some(r) = runs(&text, 40)
+            .into_iter()
+            .find(|r| seed_runs.contains(r) && !is_names(r))
+        {
             copied.push(format!("{} shares 40 characters with a seed page: {r:?}", inc.id));
         }
-        if let Some(r) = runs(&text, 60).into_iter().find(|r| sheet_runs.contains(r) && !is_names(r)) {
+        if let Some(r) = runs(&text, 60)
+            .into_iter()
+            .find(|r| sheet_runs.contains(r) && !is_names(r))
+        {
             copied.push(format!("{} shares 60 characters with a fact sheet: {r:?}", inc.id));
         }
     }
@@ -207,7 +228,11 @@ fn bigrams(s: &str) -> std::collections::HashMap<(char, char), usize> {
 fn dice(a: &std::collections::HashMap<(char, char), usize>, b: &std::collections::HashMap<(char, char), usize>) -> f64 {
     let total: usize = a.values().sum::<usize>() + b.values().sum::<usize>();
     let shared: usize = a.iter().map(|(k, n)| (*n).min(b.get(k).copied().unwrap_or(0))).sum();
-    if total == 0 { 0.0 } else { 2.0 * shared as f64 / total as f64 }
+    if total == 0 {
+        0.0
+    } else {
+        2.0 * shared as f64 / total as f64
+    }
 }
 
 #[test]
@@ -257,7 +282,12 @@ fn no_record_sentence_rewords_a_seed_sentence() {
             }
         }
     }
-    assert!(close.is_empty(), "{} sentences reword a seed sentence:\n{}", close.len(), close.join("\n"));
+    assert!(
+        close.is_empty(),
+        "{} sentences reword a seed sentence:\n{}",
+        close.len(),
+        close.join("\n")
+    );
 }
 
 /// One forbidden variant of the glossary: the word, the term to use, and longer
@@ -273,12 +303,28 @@ struct Variant {
 fn glossary_variants() -> Vec<Variant> {
     let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/GLOSSARY.md")).unwrap();
     let mut out = Vec::new();
-    for line in text.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| ---") && !l.starts_with("| 쓰는 말")) {
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---") && !l.starts_with("| 쓰는 말"))
+    {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
         assert_eq!(cells.len(), 4, "a glossary row has four cells: {line}");
-        let except: Vec<String> = cells[3].split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
-        for word in cells[2].split(',').map(str::trim).filter(|w| !w.is_empty() && !w.contains('(')) {
-            out.push(Variant { word: word.to_string(), use_instead: cells[0].to_string(), except: except.clone() });
+        let except: Vec<String> = cells[3]
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        for word in cells[2]
+            .split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty() && !w.contains('('))
+        {
+            out.push(Variant {
+                word: word.to_string(),
+                use_instead: cells[0].to_string(),
+                except: except.clone(),
+            });
         }
     }
     out
@@ -315,14 +361,21 @@ fn forbidden_at(text: &str, v: &Variant) -> Option<usize> {
 #[test]
 fn the_glossary_check_sees_a_variant_and_passes_its_exceptions() {
     let vs = glossary_variants();
-    let find = |w: &str| vs.iter().find(|v| v.word == w).unwrap_or_else(|| panic!("{w} is not a checked variant"));
+    let find = |w: &str| {
+        vs.iter()
+            .find(|v| v.word == w)
+            .unwrap_or_else(|| panic!("{w} is not a checked variant"))
+    };
     assert!(forbidden_at("새벽에 유지보수 작업을 했다.", find("유지보수")).is_some());
     assert!(forbidden_at("파일을 다운로드했다.", find("다운")).is_none());
     assert!(forbidden_at("서버가 다운됐다.", find("다운")).is_some());
     assert!(forbidden_at("presence 서버가 끊겼다.", find("presence")).is_some());
     assert!(forbidden_at("접속 상태 서비스(presence)가 끊겼다.", find("presence")).is_none());
     assert!(forbidden_at("the-presence-api 를 불렀다.", find("presence")).is_none());
-    assert!(!vs.iter().any(|v| v.word.contains('(')), "conditioned variants are left to people");
+    assert!(
+        !vs.iter().any(|v| v.word.contains('(')),
+        "conditioned variants are left to people"
+    );
 }
 
 /// Records use the glossary's terms: none of its forbidden variants appears in a
@@ -341,12 +394,20 @@ fn records_use_the_glossary_terms() {
             for v in &variants {
                 if let Some(i) = forbidden_at(text, v) {
                     let around: String = text[i..].chars().take(24).collect();
-                    found.push(format!("{} {field}: {:?} in {around:?}; use {:?}", inc.id, v.word, v.use_instead));
+                    found.push(format!(
+                        "{} {field}: {:?} in {around:?}; use {:?}",
+                        inc.id, v.word, v.use_instead
+                    ));
                 }
             }
         }
     }
-    assert!(found.is_empty(), "{} uses of forbidden variants:\n{}", found.len(), found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "{} uses of forbidden variants:\n{}",
+        found.len(),
+        found.join("\n")
+    );
 }
 
 #[test]

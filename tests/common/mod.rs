@@ -115,7 +115,10 @@ impl Rec<'_> {
         );
         // Only the required sections: a record leaves out what its source does
         // not say.
-        s.push_str(&format!("## 요약\n\n{}\n\n## 교훈\n\n변경 전에 영향 범위를 확인한다.\n\n", self.body));
+        s.push_str(&format!(
+            "## 요약\n\n{}\n\n## 교훈\n\n변경 전에 영향 범위를 확인한다.\n\n",
+            self.body
+        ));
         s
     }
 }

@@ -96,7 +96,11 @@ type File = (String, Vec<u8>);
 /// shown as related for incident `d` (listed or computed).
 pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<(String, Vec<u8>)> {
     let mut by_date: Vec<&Incident> = corpus.incidents.iter().collect();
-    by_date.sort_by(|a, b| b.date.cmp(&a.date).then(crate::corpus::id_number(&a.id).cmp(&crate::corpus::id_number(&b.id))));
+    by_date.sort_by(|a, b| {
+        b.date
+            .cmp(&a.date)
+            .then(crate::corpus::id_number(&a.id).cmp(&crate::corpus::id_number(&b.id)))
+    });
     let mut out = vec![index_file(corpus, generated_at)];
     out.extend(listing_files(&by_date, generated_at));
     out.extend(incident_files(corpus, related, generated_at));
@@ -411,14 +415,14 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             envelope_schema(
                 "topic",
                 json!({"type": "object", "oneOf": [
-                    {"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
-            "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
-                "description": {"type": "string"}, "synonyms": strings(), "incidents": {"type": "array", "items": id_schema()}, "page": {"type": "string"},
-                "related_topics": {"type": "array", "items": {"type": "object", "required": ["facet", "slug", "ko", "shared"], "additionalProperties": false,
-                    "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}},
-                    {"type": "object", "required": ["facet", "slug", "moved_to", "url"], "additionalProperties": false,
-                        "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "moved_to": {"type": "string"}, "url": {"type": "string"}}}
-                ]}),
+                        {"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
+                "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
+                    "description": {"type": "string"}, "synonyms": strings(), "incidents": {"type": "array", "items": id_schema()}, "page": {"type": "string"},
+                    "related_topics": {"type": "array", "items": {"type": "object", "required": ["facet", "slug", "ko", "shared"], "additionalProperties": false,
+                        "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}},
+                        {"type": "object", "required": ["facet", "slug", "moved_to", "url"], "additionalProperties": false,
+                            "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "moved_to": {"type": "string"}, "url": {"type": "string"}}}
+                    ]}),
             ),
         ),
         (

@@ -227,7 +227,7 @@ fn analyse_records(
     let n = corpus.incidents.len();
     // The analysis is most of the build and each record is independent: every core
     // takes a share of each batch; the batches keep the progress moving.
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(8);
+    let threads = crate::threads();
     let mut records = Vec::with_capacity(n);
     for batch in corpus.incidents.chunks(32 * threads) {
         let share = batch.len().div_ceil(threads);

@@ -24,3 +24,9 @@ pub mod open;
 pub mod related;
 pub mod site;
 pub mod summary;
+
+/// Threads for the work the build shares among the cores (analysis, related
+/// incidents): one a core, at most eight.
+pub(crate) fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |t| t.get()).min(8)
+}

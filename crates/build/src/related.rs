@@ -25,7 +25,9 @@ pub struct Related {
     pub computed: bool,
 }
 
-/// Related incidents of every incident, by incident number ([`related`] for one).
+/// Related incidents of every incident, by incident number: those a record lists,
+/// else the most similar by shared facet values (weighted) and shared terms.
+/// `terms[e]` are the terms of incident `e`.
 /// The term sets are numbered once and compared as sorted numbers, and the
 /// incidents are shared among the cores: the comparison is of every pair, so it
 /// is the part of the build that grows fastest with the corpus.
@@ -33,14 +35,18 @@ pub fn related_all(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Related> 
     let numbered = number_terms(terms);
     let values = facet_values(corpus);
     let n = corpus.incidents.len();
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).min(8);
+    let threads = crate::threads();
     let share = n.div_ceil(threads).max(1);
     let (numbered, values) = (&numbered, &values);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..n)
             .step_by(share)
             .map(|start| {
-                scope.spawn(move || (start..(start + share).min(n)).map(|d| related_numbered(corpus, numbered, values, d)).collect::<Vec<_>>())
+                scope.spawn(move || {
+                    (start..(start + share).min(n))
+                        .map(|d| related_numbered(corpus, numbered, values, d))
+                        .collect::<Vec<_>>()
+                })
             })
             .collect();
         handles
@@ -53,7 +59,8 @@ pub fn related_all(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Related> 
 /// Each term set as the sorted numbers of its terms (numbered in byte order).
 fn number_terms(terms: &[BTreeSet<String>]) -> Vec<Vec<u32>> {
     let all: BTreeSet<&str> = terms.iter().flatten().map(String::as_str).collect();
-    let number: std::collections::HashMap<&str, u32> = all.into_iter().enumerate().map(|(i, t)| (t, i as u32)).collect();
+    let number: std::collections::HashMap<&str, u32> =
+        all.into_iter().enumerate().map(|(i, t)| (t, i as u32)).collect();
     terms
         .iter()
         .map(|set| {
@@ -61,13 +68,6 @@ fn number_terms(terms: &[BTreeSet<String>]) -> Vec<Vec<u32>> {
             set.iter().map(|t| number[t.as_str()]).collect()
         })
         .collect()
-}
-
-/// Related incidents of incident `d`: those the record lists, else the most
-/// similar by shared facet values (weighted) and shared terms. `terms[e]` are the
-/// terms of incident `e`.
-pub fn related(corpus: &Corpus, terms: &[BTreeSet<String>], d: usize) -> Related {
-    related_numbered(corpus, &number_terms(terms), &facet_values(corpus), d)
 }
 
 /// Each incident's values of the compared facets, in [`FACET_WEIGHTS`] order.
@@ -82,7 +82,8 @@ fn facet_values(corpus: &Corpus) -> FacetValues<'_> {
         .collect()
 }
 
-/// [`related`] over numbered term sets and facet values read once.
+/// The related incidents of incident `d`, over numbered term sets and facet values
+/// read once.
 fn related_numbered(corpus: &Corpus, terms: &[Vec<u32>], values: &FacetValues<'_>, d: usize) -> Related {
     let incident = &corpus.incidents[d];
     if !incident.related.is_empty() {

@@ -12,7 +12,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use crate::corpus::{Corpus, Incident, Value};
 use crate::ids::id;
-pub use crate::related::{related, Related};
+pub use crate::related::{related_all, Related};
 use incident_core::index::{FacetDef, FACETS};
 
 /// A rendered page: its path inside the bundle and its HTML.
@@ -28,8 +28,9 @@ pub struct Page {
 /// `version` names the build's assets (`app.js?v=…`) so that a page never meets
 /// assets of another build, whatever a cache holds.
 pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
-    let mut out = vec![search_page(corpus, version), about_page(version)];
-    out.extend(list_pages(corpus, version));
+    let newest = newest_first(corpus, |_| true);
+    let mut out = vec![search_page(corpus, &newest, version), about_page(version)];
+    out.extend(list_pages(corpus, &newest, version));
     for (d, incident) in corpus.incidents.iter().enumerate() {
         out.push(incident_page(corpus, &related[d], incident, version));
     }
@@ -310,7 +311,7 @@ fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
                 @let inc = &corpus.incidents[d];
                 li.hit {
                     h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
-                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " time datetime=(inc.when.start.to_string()) { (inc.when.label()) } }
+                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " (date_markup(inc)) }
                     p.snippet { (crate::summary::summary(inc)) }
                 }
             }
@@ -327,10 +328,9 @@ fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usiz
         .map(|(d, _)| d)
         .collect();
     ids.sort_by(|&a, &b| {
-        corpus.incidents[b]
-            .date
-            .cmp(&corpus.incidents[a].date)
-            .then(crate::corpus::id_number(&corpus.incidents[a].id).cmp(&crate::corpus::id_number(&corpus.incidents[b].id)))
+        corpus.incidents[b].date.cmp(&corpus.incidents[a].date).then(
+            crate::corpus::id_number(&corpus.incidents[a].id).cmp(&crate::corpus::id_number(&corpus.incidents[b].id)),
+        )
     });
     ids
 }
@@ -353,7 +353,11 @@ fn redirect(path: String, root: &str, target: &str, title: &str, version: &str, 
 fn moved_page(corpus: &Corpus, moved: &crate::corpus::Moved, version: &str) -> Page {
     let root = "../../";
     let target = incident_href(root, &moved.to);
-    let title = corpus.incidents.iter().find(|i| i.id == moved.to).map_or("", |i| i.title.as_str());
+    let title = corpus
+        .incidents
+        .iter()
+        .find(|i| i.id == moved.to)
+        .map_or("", |i| i.title.as_str());
     let body = html! {
         article.moved {
             p.kicker { (moved.id) }
@@ -363,7 +367,14 @@ fn moved_page(corpus: &Corpus, moved: &crate::corpus::Moved, version: &str) -> P
         }
     };
     let path = format!("incidents/{}/index.html", moved.id);
-    redirect(path, root, &target, &format!("{} → {}", moved.id, moved.to), version, body)
+    redirect(
+        path,
+        root,
+        &target,
+        &format!("{} → {}", moved.id, moved.to),
+        version,
+        body,
+    )
 }
 
 /// The topic page of an old slug (`aliases` in the taxonomy): a redirect to the
@@ -412,7 +423,13 @@ pub const LIST_PAGE: usize = 20;
 /// The links between the static pages of the listing: previous, "n / m쪽", next.
 /// `root` leads to the bundle root from the page `page` (1-based) of `pages`.
 fn list_pager(root: &str, page: usize, pages: usize) -> Markup {
-    let href = |p: usize| if p == 1 { format!("{root}./") } else { format!("{root}page/{p}/") };
+    let href = |p: usize| {
+        if p == 1 {
+            format!("{root}./")
+        } else {
+            format!("{root}page/{p}/")
+        }
+    };
     html! {
         @if pages > 1 {
             @if page > 1 { a rel="prev" href=(href(page - 1)) { "이전" } " " }
@@ -423,8 +440,8 @@ fn list_pager(root: &str, page: usize, pages: usize) -> Markup {
 }
 
 /// `page/2/` … : the rest of the listing, newest first, readable without JavaScript.
-fn list_pages(corpus: &Corpus, version: &str) -> Vec<Page> {
-    let ids = newest_first(corpus, |_| true);
+/// `ids` are every incident, newest first.
+fn list_pages(corpus: &Corpus, ids: &[usize], version: &str) -> Vec<Page> {
     let pages = ids.len().div_ceil(LIST_PAGE).max(1);
     let root = "../../";
     (2..=pages)
@@ -446,9 +463,9 @@ fn list_pages(corpus: &Corpus, version: &str) -> Vec<Page> {
         .collect()
 }
 
-fn search_page(corpus: &Corpus, version: &str) -> Page {
+/// The search page; `ids` are every incident, newest first.
+fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page {
     let root = "";
-    let ids = newest_first(corpus, |_| true);
     let pages = ids.len().div_ceil(LIST_PAGE).max(1);
     let first = &ids[..ids.len().min(LIST_PAGE)];
     let body = html! {
@@ -552,7 +569,7 @@ mod tests {
             lexicon: Vec::new(),
             moved: Vec::new(),
         };
-        let html = search_page(&corpus, "v").html;
+        let html = search_page(&corpus, &[], "v").html;
         for (name, id) in crate::ids::all() {
             assert_eq!(
                 html.matches(&format!(" id=\"{id}\"")).count(),

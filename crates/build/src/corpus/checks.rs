@@ -94,7 +94,12 @@ fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Opti
     let end = fields.strings.get("date_end").and_then(|(e, eline)| {
         let parsed = Written::parse(e);
         match (start, parsed) {
-            (_, None) => bad("date_end", *eline, format!("{e:?} is not a real date"), "write it in the form of date"),
+            (_, None) => bad(
+                "date_end",
+                *eline,
+                format!("{e:?} is not a real date"),
+                "write it in the form of date",
+            ),
             (Some(s), Some(p)) if !When::end_follows_start(s, p) => bad(
                 "date_end",
                 *eline,

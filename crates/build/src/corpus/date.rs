@@ -104,7 +104,9 @@ impl Written {
         match b.len() {
             4 if digits(0..4) => {
                 let year: i32 = s.parse().ok()?;
-                (FIRST_YEAR..=LAST_YEAR).contains(&year).then_some(Written::Year { year })
+                (FIRST_YEAR..=LAST_YEAR)
+                    .contains(&year)
+                    .then_some(Written::Year { year })
             }
             10 => Date::parse(s).map(Written::Day),
             7 if b[4] == b'-' && digits(0..4) && digits(5..7) => {
@@ -176,7 +178,12 @@ pub struct When {
 impl When {
     /// A plain day.
     pub fn day(d: Date) -> When {
-        When { start: Written::Day(d), end: None, sort: d, bound_note: None }
+        When {
+            start: Written::Day(d),
+            end: None,
+            sort: d,
+            bound_note: None,
+        }
     }
 
     /// True when the sources give the full day.

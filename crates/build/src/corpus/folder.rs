@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use super::diagnostic::{diag, did_you_mean, Diagnostic, Problem};
 use super::moved::{load_moved, Moved};
-use super::optional::read_optional;
 use super::record::{parse_incident, Parsed};
 use super::taxonomy::{load_taxonomy, Taxonomy};
+use super::tomlfile::{read_toml, Presence};
 use super::{Corpus, Incident};
 
 /// Reads and checks the corpus in `dir` (`taxonomy.toml`, `incidents/*.md`).
@@ -195,9 +195,14 @@ fn load_general_sources(path: &Path, diags: &mut Vec<Diagnostic>) -> HashSet<Str
         url: String,
         why: String,
     }
-    read_optional::<File>(path, "each page is a [[page]] table with url and why", diags)
-        .map(|(_, f)| f.page.into_iter().map(|p| source_key(&p.url)).collect())
-        .unwrap_or_default()
+    read_toml::<File>(
+        path,
+        Presence::Optional,
+        "each page is a [[page]] table with url and why",
+        diags,
+    )
+    .map(|(_, f)| f.page.into_iter().map(|p| source_key(&p.url)).collect())
+    .unwrap_or_default()
 }
 
 /// A source URL as compared: no fragment, no trailing slash.
@@ -206,9 +211,18 @@ fn source_key(url: &str) -> String {
 }
 
 /// Reports a move whose old id still has a record, or whose new id has none.
-fn check_moves(parsed: &[(PathBuf, Parsed)], moved: &[Moved], moved_path: &Path, ids: &HashSet<&str>, diags: &mut Vec<Diagnostic>) {
+fn check_moves(
+    parsed: &[(PathBuf, Parsed)],
+    moved: &[Moved],
+    moved_path: &Path,
+    ids: &HashSet<&str>,
+    diags: &mut Vec<Diagnostic>,
+) {
     for m in moved {
-        if let Some((path, _)) = parsed.iter().find(|(_, p)| p.id.as_ref().is_some_and(|(id, _)| *id == m.id)) {
+        if let Some((path, _)) = parsed
+            .iter()
+            .find(|(_, p)| p.id.as_ref().is_some_and(|(id, _)| *id == m.id))
+        {
             diags.push(diag(
                 path,
                 1,
@@ -283,7 +297,12 @@ fn check_duplicate_ids<'a>(parsed: &'a [(PathBuf, Parsed)], diags: &mut Vec<Diag
 }
 
 /// Reports every related id that is not in `ids`, with the nearest one.
-fn check_related_exist(parsed: &[(PathBuf, Parsed)], ids: &HashSet<&str>, moved: &[Moved], diags: &mut Vec<Diagnostic>) {
+fn check_related_exist(
+    parsed: &[(PathBuf, Parsed)],
+    ids: &HashSet<&str>,
+    moved: &[Moved],
+    diags: &mut Vec<Diagnostic>,
+) {
     for (path, p) in parsed {
         for (related, line) in &p.related {
             if let Some(m) = moved.iter().find(|m| m.id == *related) {

@@ -11,7 +11,7 @@
 //! across records) → `record` (one file) → `frontmatter` (the `+++` split and the
 //! TOML) → `fields` (field typing) → `checks` (field checks) → `sections` (the body).
 //! `taxonomy` reads `taxonomy.toml`, `moved` reads `moved.toml` (merged ids),
-//! `optional` the folder's optional TOML files, `syntax` holds the shapes of ids,
+//! `tomlfile` the folder's TOML files, `syntax` holds the shapes of ids,
 //! slugs, durations and URLs, `date` the record date (as precise as the sources)
 //! and `diagnostic` what is reported.
 //! Their public items are re-exported here.
@@ -25,13 +25,13 @@ mod fields;
 mod folder;
 mod frontmatter;
 mod moved;
-mod optional;
 mod record;
 mod sections;
 mod syntax;
 mod taxonomy;
 #[cfg(test)]
 mod tests;
+mod tomlfile;
 
 pub use date::{Date, When, Written};
 pub use diagnostic::{Diagnostic, Problem};

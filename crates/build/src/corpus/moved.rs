@@ -16,8 +16,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::diagnostic::{diag, line_of, Diagnostic, Problem};
-use super::optional::read_optional;
 use super::syntax::is_incident_id;
+use super::tomlfile::{read_toml, Presence};
 
 /// One moved id.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +50,12 @@ struct RawMoved {
 /// Reads `moved.toml`; a missing file means nothing moved. Problems go into
 /// `diags`. Whether the ids exist is checked with the records, in `folder`.
 pub(super) fn load_moved(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Moved> {
-    let Some((text, raw)) = read_optional::<RawFile>(path, "each move is a [[moved]] table with id, to and reason", diags) else {
+    let Some((text, raw)) = read_toml::<RawFile>(
+        path,
+        Presence::Optional,
+        "each move is a [[moved]] table with id, to and reason",
+        diags,
+    ) else {
         return Vec::new();
     };
     let line_of = |offset: usize| line_of(&text, offset, 1);
@@ -63,17 +68,38 @@ pub(super) fn load_moved(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Moved>
             diags.push(diag(path, line, Some(field), Problem::Moved, message, Some(hint)));
         };
         if !is_incident_id(&m.id) {
-            bad("id", format!("{:?} is not an incident id", m.id), "ids are IL- and four digits, or the number past IL-9999");
+            bad(
+                "id",
+                format!("{:?} is not an incident id", m.id),
+                "ids are IL- and four digits, or the number past IL-9999",
+            );
         } else if !is_incident_id(&m.to) {
-            bad("to", format!("{:?} is not an incident id", m.to), "ids are IL- and four digits, or the number past IL-9999");
+            bad(
+                "to",
+                format!("{:?} is not an incident id", m.to),
+                "ids are IL- and four digits, or the number past IL-9999",
+            );
         } else if m.id == m.to {
-            bad("to", format!("{} moves to itself", m.id), "name the record that now holds the incident");
+            bad(
+                "to",
+                format!("{} moves to itself", m.id),
+                "name the record that now holds the incident",
+            );
         } else if !seen.insert(m.id.clone()) {
             bad("id", format!("{} is moved twice", m.id), "keep one entry per id");
         } else if m.reason.trim().is_empty() {
-            bad("reason", "the reason is empty".into(), "say in Korean why the record moved");
+            bad(
+                "reason",
+                "the reason is empty".into(),
+                "say in Korean why the record moved",
+            );
         } else {
-            out.push(Moved { id: m.id, to: m.to, reason: m.reason.trim().to_string(), line });
+            out.push(Moved {
+                id: m.id,
+                to: m.to,
+                reason: m.reason.trim().to_string(),
+                line,
+            });
         }
     }
     // A chain (A → B, B → C) would send readers through two redirects; point A at C.

@@ -200,10 +200,23 @@ fn check_filler(
 /// True for a sentence about what the source does not say.
 pub(super) fn is_filler(sentence: &str) -> bool {
     let s: String = sentence.chars().filter(|c| !c.is_whitespace()).collect();
-    let about_source = ["출처", "보고서", "사후분석", "글은", "공지는", "자료"].iter().any(|w| s.contains(w));
-    let silent = ["밝히지않", "밝힌내용이없", "언급하지않", "나와있지않", "적지않", "기록하지않", "설명하지않", "다루지않", "기록이없", "기록없음"]
+    let about_source = ["출처", "보고서", "사후분석", "글은", "공지는", "자료"]
         .iter()
         .any(|w| s.contains(w));
+    let silent = [
+        "밝히지않",
+        "밝힌내용이없",
+        "언급하지않",
+        "나와있지않",
+        "적지않",
+        "기록하지않",
+        "설명하지않",
+        "다루지않",
+        "기록이없",
+        "기록없음",
+    ]
+    .iter()
+    .any(|w| s.contains(w));
     about_source && silent
 }
 

@@ -1,7 +1,6 @@
 //! The taxonomy, `data/taxonomy.toml`: the values of every facet, read and checked.
 
 use std::collections::HashSet;
-use std::fs;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -11,6 +10,7 @@ use incident_core::index::FACETS;
 
 use super::diagnostic::{diag, line_of, Diagnostic, Problem};
 use super::syntax::is_kebab;
+use super::tomlfile::{read_toml, Presence};
 
 /// A taxonomy value.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -111,19 +111,30 @@ fn check_names_unique(path: &Path, text: &str, taxonomy: &Taxonomy, diags: &mut 
         for v in values {
             let mut own = HashSet::new();
             for name in [&v.ko, &v.en].into_iter().chain(&v.synonyms) {
-                let key: String = name.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
+                let key: String = name
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .flat_map(char::to_lowercase)
+                    .collect();
                 if key.is_empty() || !own.insert(key.clone()) {
                     continue;
                 }
+                // `own` skips a name the value repeats, so a name seen before
+                // belongs to another value.
                 match seen.get(&key) {
-                    Some((f, s)) if (f.as_str(), s.as_str()) != (facet.key, v.slug.as_str()) => {
-                        let line = text.find(&format!("slug = \"{}\"", v.slug)).map_or(1, |o| line_of(text, o, 1));
+                    Some((f, s)) => {
+                        let line = text
+                            .find(&format!("slug = \"{}\"", v.slug))
+                            .map_or(1, |o| line_of(text, o, 1));
                         diags.push(diag(
                             path,
                             line,
                             Some("synonyms"),
                             Problem::Taxonomy,
-                            format!("{} {:?}: the name {name:?} also belongs to {f} {s:?}", facet.key, v.slug),
+                            format!(
+                                "{} {:?}: the name {name:?} also belongs to {f} {s:?}",
+                                facet.key, v.slug
+                            ),
                             Some("every label and synonym names one value; keep it where it fits best"),
                         ));
                     }
@@ -139,28 +150,12 @@ fn check_names_unique(path: &Path, text: &str, taxonomy: &Taxonomy, diags: &mut 
 /// The text of `taxonomy.toml` and its values as written, or `None` after
 /// reporting why there are none.
 fn read_taxonomy(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<(String, RawTaxonomy)> {
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            diags.push(diag(
-                path,
-                1,
-                None,
-                Problem::Io,
-                format!("cannot read: {e}"),
-                Some("the taxonomy lives in data/taxonomy.toml"),
-            ));
-            return None;
-        }
-    };
-    match toml::from_str(&text) {
-        Ok(raw) => Some((text, raw)),
-        Err(e) => {
-            let line = e.span().map_or(1, |s| line_of(&text, s.start, 1));
-            diags.push(diag(path, line, None, Problem::MalformedToml, e.message().to_string(), Some("each value is a [[cause]], [[component]], [[symptom]], [[factor]] or [[org]] table with slug, ko, en, synonyms and description")));
-            None
-        }
-    }
+    read_toml(
+        path,
+        Presence::Required("the taxonomy lives in data/taxonomy.toml"),
+        "each value is a [[cause]], [[component]], [[symptom]], [[factor]] or [[org]] table with slug, ko, en, synonyms and description",
+        diags,
+    )
 }
 
 /// Checks the values of facet `key`, in file order, and returns them.
@@ -189,7 +184,10 @@ fn check_facet(
                     *line,
                     Some("aliases"),
                     Problem::Taxonomy,
-                    format!("{key} {:?}: alias {alias:?} is not kebab-case, is a slug, or is used twice", v.slug),
+                    format!(
+                        "{key} {:?}: alias {alias:?} is not kebab-case, is a slug, or is used twice",
+                        v.slug
+                    ),
                     Some("aliases are old slugs that no value has any more, each listed once"),
                 ));
             }

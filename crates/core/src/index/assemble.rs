@@ -64,6 +64,14 @@ pub(super) fn listings(meta: &Meta) -> Vec<Listing> {
         meta.partial_dates.iter().map(|p| (p.doc, p)).collect();
     (0..meta.ids.len())
         .map(|d| {
+            // A plain day reads the same for machines and people.
+            let (written, label) = match partial.get(&(d as u32)) {
+                Some(p) => (p.date.clone(), p.label.clone()),
+                None => {
+                    let day = date_of(meta.days[d]);
+                    (day.clone(), day)
+                }
+            };
             let facets: Vec<Vec<u16>> = meta
                 .facets
                 .iter()
@@ -81,8 +89,8 @@ pub(super) fn listings(meta: &Meta) -> Vec<Listing> {
                     .first()
                     .map(|&v| org.values[v as usize].slug.clone())
                     .unwrap_or_default(),
-                date: partial.get(&(d as u32)).map_or_else(|| date_of(meta.days[d]), |p| p.date.clone()),
-                date_label: partial.get(&(d as u32)).map_or_else(|| date_of(meta.days[d]), |p| p.label.clone()),
+                date: written,
+                date_label: label,
                 facets,
                 summary: String::new(),
             }
