@@ -28,25 +28,14 @@ printf '\n== npm package\n'
 (cd pkg && npm pack --dry-run 2>&1 | tail -n 4)
 
 printf '\n== build of the shipped corpus\n'
-report=$(cargo run --quiet --profile fast --locked -- build)
-echo "$report"
-# Before a first search the page downloads the wasm module, the JS and the index
-# (meta.bin and the filters). The budget for those was 150 KB gzip for the first
-# edition's 122 records; the second edition's 192 records take about 167 KB, since
-# every filter and the whole vocabulary still load up front. The budget is 170 KB
-# until the index loads only what a query needs (issue 15), which brings it back
-# under 150 KB.
-total_gzip=$(awk '$1 == "wasm" && $2 == "+" { print $7 }' <<<"$report")
-budget=170000
-if [ -z "$total_gzip" ]; then
-  echo "size: the build's report has no wasm + JS + index row" >&2
-  exit 1
-elif [ "$total_gzip" -le "$budget" ]; then
-  echo "size: wasm + JS + index = $total_gzip bytes gzip, within the budget of $budget"
-else
-  echo "size: wasm + JS + index = $total_gzip bytes gzip, OVER the budget of $budget" >&2
-  exit 1
-fi
+cargo run --quiet --profile fast --locked -- build
+
+printf '\n== first search: what a visitor downloads before the first answer\n'
+# The wasm module and the search page's JS, meta.bin, then the vocabulary blocks,
+# term parts, near-term buckets and first-page listings that the query itself
+# needs, for every query of both sets. Fails when any is over 150 KB gzip.
+cargo run --quiet --profile fast --locked -p incident-build --example first_search -- dist --summary --budget 150000 \
+  --file tests/relevance/queries.toml tests/relevance/blind.toml
 
 printf '\n== relevance evaluation: the query set written from the records\n'
 # Pagefind indexes the same built site and answers both query sets in chromium.

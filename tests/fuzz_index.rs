@@ -94,9 +94,9 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
     }
 }
 
-/// A filter file's payload as its fields (the crate keeps them private).
+/// A term part's filter as its fields (the crate keeps them private).
 #[derive(serde::Serialize, serde::Deserialize)]
-struct FilterFile {
+struct FilterFields {
     seed: u64,
     segment_length: u32,
     segment_length_mask: u32,
@@ -104,11 +104,23 @@ struct FilterFile {
     fingerprints: Vec<u8>,
 }
 
-/// A checksum-valid filter file whose parameters disagree with each other or with
-/// its fingerprints: what a crafted file would hold.
+/// A term part file's payload.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PartFile {
+    part: u32,
+    filter: FilterFields,
+    common: Vec<(u32, Vec<u8>)>,
+}
+
+/// A checksum-valid term part whose filter parameters disagree with each other or
+/// with its fingerprints: what a crafted file would hold.
 fn craft_filter(rng: &mut Rng, bytes: &[u8]) -> Option<Vec<u8>> {
     use incident_core::format::{decode, encode, Kind};
-    let mut f: FilterFile = decode(Kind::Filters, bytes).ok()?;
+    let mut part: PartFile = decode(Kind::Terms, bytes).ok()?;
+    let f = &mut part.filter;
+    if f.fingerprints.is_empty() {
+        return None;
+    }
     match rng.below(6) {
         5 if f.segment_length > 1 && f.segment_count_length > f.segment_length => {
             // Segments that are not whole, with exactly as many fingerprints as the
@@ -126,35 +138,53 @@ fn craft_filter(rng: &mut Rng, bytes: &[u8]) -> Option<Vec<u8>> {
         3 => f.fingerprints.truncate(rng.below(f.fingerprints.len())),
         _ => f.segment_count_length = u32::MAX - rng.below(1000) as u32,
     }
-    Some(encode(Kind::Filters, &f))
+    Some(encode(Kind::Terms, &part))
 }
 
 /// Loads `files` and, when it loads, searches it; Err(message) on a panic.
 fn exercise(files: &BTreeMap<String, Vec<u8>>) -> Result<bool, String> {
     catch_unwind(AssertUnwindSafe(|| {
-        let index = Index::load(|name| files.get(name).cloned().ok_or("missing"));
-        let Ok(index) = index else { return false };
-        // Every term in every incident: reaches every part of every filter.
-        for i in 0..index.vocab.len().min(3000) {
-            let term = index.vocab.term(i).to_string();
-            for doc in 0..index.len() {
-                let _ = index.has_term(doc, &term);
-            }
-        }
-        for q in [
+        let queries = [
             "재시도를",
             "깃허브 데이터베이스 페일오버",
             "호주 리전 없는낱말",
             "ㄴㄱㄱ",
             "iptalbes",
             "",
-        ] {
-            let request = Request {
-                query: q.into(),
-                graph: vec!["cause".into(), "component".into()],
-                ..Default::default()
-            };
-            let _ = search(&index, &request);
+        ];
+        let request = |q: &str| Request {
+            query: q.into(),
+            graph: vec!["cause".into(), "component".into()],
+            ..Default::default()
+        };
+        // As the browser reads it: meta.bin, then each file as a search names it.
+        if let Ok(mut opened) = Index::open(|name| files.get(name).cloned().ok_or("missing")) {
+            for q in queries {
+                for _ in 0..8 {
+                    let Ok(r) = search(&opened, &request(q)) else { break };
+                    let mut added = false;
+                    for name in &r.missing {
+                        if let Some(bytes) = files.get(name) {
+                            added |= opened.add_file(name, bytes).is_ok();
+                        }
+                    }
+                    if !added {
+                        break;
+                    }
+                }
+            }
+        }
+        let index = Index::load(|name| files.get(name).cloned().ok_or("missing"));
+        let Ok(index) = index else { return false };
+        // Every term in every incident: reaches every part of every filter.
+        let terms: Vec<String> = index.vocab_terms().take(3000).map(|(t, _)| t.to_string()).collect();
+        for term in &terms {
+            for doc in 0..index.len() {
+                let _ = index.has_term(doc, term);
+            }
+        }
+        for q in queries {
+            let _ = search(&index, &request(q));
         }
         true
     }))
@@ -201,7 +231,7 @@ fn mutated_index_files_fail_cleanly() {
         } else {
             let name = &names[rng.below(names.len())];
             let bytes = damaged.get_mut(name).unwrap();
-            let crafted = if name.starts_with("filters-") && rng.below(4) == 0 {
+            let crafted = if name.starts_with("terms-") && rng.below(4) == 0 {
                 craft_filter(&mut rng, bytes)
             } else {
                 None

@@ -35,7 +35,7 @@ fn every_entry_changes_the_result_of_its_own_query() {
     for (e, entry) in corpus.lexicon.iter().enumerate() {
         let mut meta = index.meta.clone();
         meta.lexicon.remove(e);
-        let without = Index::from_parts(meta, index.filters.clone()).unwrap();
+        let without = Index::from_parts(meta, index.data.clone()).unwrap();
         let changes = entry.say.iter().any(|q| {
             let with_it = ranking(&index, q);
             !with_it.is_empty() && with_it != ranking(&without, q)

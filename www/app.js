@@ -13,6 +13,9 @@ const at = (path) => new URL(path, base).href;
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const PER_PAGE = 10;
+// A search fetches its vocabulary blocks, then the term parts its readings name,
+// then its listings: a few rounds. More than this means the files do not match.
+const MAX_ROUNDS = 8;
 
 // The ids of the page elements this script looks up, named here only: the build
 // reads this block when it is compiled (crates/build/src/ids.rs) and writes the
@@ -240,7 +243,7 @@ class SearchPage {
       const r = this.lib.core.search(request);
       // A page past the last (an old or edited link): show the last page.
       const last = Math.max(1, Math.ceil(r.total / PER_PAGE));
-      if (s.page > last) {
+      if (!r.incomplete && s.page > last) {
         this.state = { ...s, page: last };
         window.history.replaceState(null, "", stateUrl(this.state));
         return this.run();
@@ -258,24 +261,47 @@ class SearchPage {
     }
   }
 
-  // Renders the state. A newer render started while this one waits for listing
-  // files wins; a failed fetch (offline, file not kept) leaves those hits untitled.
+  // Renders the state. A search names the index files it still needs (vocabulary
+  // blocks and term parts, then the listings of the hits shown); they are fetched
+  // and the search runs again. A newer render started meanwhile wins. A failed fetch
+  // (offline, file not kept) leaves listing-less hits untitled, and for the index's
+  // own files shows a notice instead of results that would be wrong.
   async render() {
     const generation = (this.generation = (this.generation ?? 0) + 1);
     const list = document.getElementById(ID.list);
     let r = this.run();
-    if (r.missing) {
+    for (let round = 0; r.missing && round < MAX_ROUNDS; round++) {
       list.setAttribute("aria-busy", "true");
       try {
-        await this.lib.fetchListings(r.missing);
+        await this.lib.fetchFiles(r.missing);
       } catch (e) {
-        console.warn("listing files unavailable:", e);
+        console.warn("index files unavailable:", e);
+        if (generation !== this.generation) return;
+        if (r.incomplete) {
+          list.removeAttribute("aria-busy");
+          this.showUnavailable();
+          return;
+        }
+        break;
       }
       if (generation !== this.generation) return;
       r = this.run();
     }
     list.removeAttribute("aria-busy");
+    if (r.incomplete) {
+      this.showUnavailable();
+      return;
+    }
     this.show(r);
+  }
+
+  // The index files a query needs could not be fetched: says so where the results go.
+  showUnavailable() {
+    const list = document.getElementById(ID.list);
+    list.hidden = false;
+    document.getElementById(ID.graph).hidden = true;
+    list.replaceChildren(el("p", { class: "notice", role: "alert" },
+      "이 검색에 필요한 색인 파일을 받지 못했다. 연결을 확인하고 다시 시도하라."));
   }
 
   show(r) {

@@ -68,6 +68,12 @@ export interface SearchResult {
   }[];
   suggestions: { facet: FacetKey; slug: string; ko: string; matched: string }[];
   completions: string[];
+  /** From `core.search` only (`search` fetches them itself): the index files this
+   *  response still needs; add them and run the same request again. */
+  missing?: string[];
+  /** With `missing`: they are vocabulary blocks or term parts, and nothing else in
+   *  the response holds yet. */
+  incomplete?: boolean;
 }
 
 export interface Facet {
@@ -90,11 +96,13 @@ export declare class IncidentLibrary {
   readonly base: URL;
   readonly size: number;
   /** The loaded wasm binding (`incident-library/core`): a synchronous `search` of
-   *  raw requests, whose response names in `missing` the listing files it lacks. */
+   *  raw requests, whose response names in `missing` the index files it lacks. */
   readonly core: Core;
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
-  /** Fetches the listing files named in a `core.search` response's `missing` and
-   *  adds them to the index; the same search then has every title and summary. */
+  /** Fetches the index files named in a `core.search` response's `missing` and
+   *  adds them to the index; the same search then needs fewer, or none. */
+  fetchFiles(names: string[]): Promise<void>;
+  /** The former name of `fetchFiles`. */
   fetchListings(names: string[]): Promise<void>;
   facets(): Facet[];
   /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */

@@ -8,6 +8,9 @@
 // The wasm binding, loaded and started once per version (see `open`). Without a
 // version the import and the module's URL stay literals, which bundlers follow.
 const bindings = {};
+// A search fetches its vocabulary blocks, then its term parts, then its listings:
+// a few rounds. More than this means the files do not belong to one build.
+const MAX_ROUNDS = 8;
 const binding = (v) =>
   (bindings[v] ??= (v ? import(new URL("incident_library.js" + v, import.meta.url).href) : import("./incident_library.js")).then(async (m) => {
     const wasm = new URL("incident_library_bg.wasm", import.meta.url);
@@ -31,10 +34,8 @@ export class IncidentLibrary {
       if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
       return new Uint8Array(await r.arrayBuffer());
     };
-    const meta = await bytes("meta.bin");
-    const files = {};
-    await Promise.all(Core.chunkFiles(meta).map(async (n) => { files[n] = await bytes(n); }));
-    return new IncidentLibrary(base, new Core(meta, files), bytes);
+    // Only the entry file: each search names the blocks and parts it needs.
+    return new IncidentLibrary(base, new Core(await bytes("meta.bin")), bytes);
   }
 
   constructor(base, core, bytes) {
@@ -43,22 +44,31 @@ export class IncidentLibrary {
     this.bytes = bytes;
   }
 
-  /** Ranked incidents for `query` (may be empty), with facet counts. The titles and
-   *  summaries of the hits are fetched on first use, one small file per incident. */
+  /** Ranked incidents for `query` (may be empty), with facet counts. The index
+   *  files the search needs (vocabulary blocks, term parts, then the titles and
+   *  summaries of the hits) are fetched on first use, a few small files each. */
   async search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false } = {}) {
     const pairs = Object.entries(filters).flatMap(([facet, slugs]) => [].concat(slugs).map((s) => [facet, s]));
     const request = { query, filters: pairs, sort, page, per_page: perPage, prefix };
-    const result = this.core.search(request);
-    if (!result.missing) return result;
-    await this.fetchListings(result.missing);
-    return this.core.search(request);
+    let result = this.core.search(request);
+    for (let round = 0; result.missing; round++) {
+      if (round === MAX_ROUNDS) throw new Error(`index files still missing after ${MAX_ROUNDS} rounds: ${result.missing.join(", ")}`);
+      await this.fetchFiles(result.missing);
+      result = this.core.search(request);
+    }
+    return result;
   }
 
-  /** Fetches the listing files a response of `core.search` names in `missing`
-   *  (titles and summaries) and adds them to the index. */
-  async fetchListings(names) {
+  /** Fetches the index files a response of `core.search` names in `missing` and
+   *  adds them to the index. */
+  async fetchFiles(names) {
     const loaded = await Promise.all(names.map(async (n) => [n, await this.bytes(n)]));
-    for (const [n, b] of loaded) this.core.addListing(n, b);
+    for (const [n, b] of loaded) this.core.addFile(n, b);
+  }
+
+  /** The name of `fetchFiles` before the index was split: kept for callers of it. */
+  fetchListings(names) {
+    return this.fetchFiles(names);
   }
 
   /** Every facet with its values, labels, synonyms and counts. */

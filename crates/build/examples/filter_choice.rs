@@ -63,7 +63,7 @@ fn main() {
     let mut keys_total = 0;
     let mut probes = 0;
     for d in &docs {
-        let mut keys = record_keys(d, |_| true, &[]);
+        let mut keys: Vec<u64> = record_keys(d, |_| true, &[]).into_iter().map(|(_, k)| k).collect();
         keys.sort_unstable();
         keys.dedup();
         keys_total += keys.len();

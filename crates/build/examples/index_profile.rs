@@ -1,5 +1,7 @@
-//! Prints what the parts of a built index weigh, raw and gzip: the vocabulary, the
-//! common-term bitsets, the facets, the listings (titles, summaries) and the filters.
+//! Prints what the parts of a built index weigh, raw and gzip: the parts of
+//! `meta.bin` (vocabulary directory, facets, lexicon, ids and dates, lengths), and
+//! the vocabulary blocks, term parts and listing files, each summed over its files
+//! (gzip per file, as a server sends them) with the mean file.
 //!
 //! cargo run --release --example index_profile [dist]
 
@@ -12,40 +14,47 @@ fn gz(bytes: &[u8]) -> usize {
 }
 
 fn row(what: &str, bytes: &[u8]) {
-    println!("{what:<24} {:>8} {:>8}", bytes.len(), gz(bytes));
+    println!("{what:<28} {:>9} {:>9}", bytes.len(), gz(bytes));
 }
 
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or_else(|| "dist".into());
-    let index = incident_build::open::load_index(std::path::Path::new(&dir)).unwrap_or_else(|e| panic!("{e}"));
-    row("vocabulary", &index.meta.vocab);
-    row("common bitsets", &postcard::to_allocvec(&index.meta.common).unwrap());
-    row("lengths", &postcard::to_allocvec(&index.meta.lengths).unwrap());
-    row("lexicon", &postcard::to_allocvec(&index.meta.lexicon).unwrap());
-    row("facets", &postcard::to_allocvec(&index.meta.facets).unwrap());
-    row(
-        "ids + days",
-        &postcard::to_allocvec(&(&index.meta.ids, &index.meta.days)).unwrap(),
-    );
-    let titles: Vec<&str> = index.listings.iter().map(|l| l.title.as_str()).collect();
-    let summaries: Vec<&str> = index.listings.iter().map(|l| l.summary.as_str()).collect();
-    row("listing titles", &postcard::to_allocvec(&titles).unwrap());
-    row("listing summaries", &postcard::to_allocvec(&summaries).unwrap());
-    let terms: Vec<&str> = index.vocab.iter().map(|(t, _)| t).collect();
-    let single = index
-        .vocab
-        .iter()
-        .filter(|(_, p)| matches!(p, incident_core::vocab::Postings::Single(_)))
-        .count();
-    let digits = terms.iter().filter(|t| t.chars().all(|c| c.is_ascii_digit())).count();
-    let latin = terms.iter().filter(|t| t.is_ascii()).count();
+    let dir = std::path::Path::new(&dir);
+    let index = incident_build::open::load_index(dir).unwrap_or_else(|e| panic!("{e}"));
+    let meta = &index.meta;
+    println!("{:<28} {:>9} {:>9}", "meta.bin", "raw", "gzip");
+    row("  vocabulary directory", &postcard::to_allocvec(&meta.vocab).unwrap());
+    row("  facets", &postcard::to_allocvec(&meta.facets).unwrap());
+    row("  lexicon", &postcard::to_allocvec(&meta.lexicon).unwrap());
+    row("  ids + days", &postcard::to_allocvec(&(&meta.ids, &meta.days)).unwrap());
+    row("  lengths", &postcard::to_allocvec(&meta.lengths).unwrap());
+    let mut groups: std::collections::BTreeMap<&str, (usize, usize, usize)> = Default::default();
+    for entry in std::fs::read_dir(dir.join("index")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let group = ["vocab-", "terms-", "near-", "listing-", "meta"]
+            .into_iter()
+            .find(|p| name.starts_with(p))
+            .unwrap_or("other");
+        let bytes = std::fs::read(entry.path()).unwrap();
+        let g = groups.entry(group).or_default();
+        *g = (g.0 + 1, g.1 + bytes.len(), g.2 + gz(&bytes));
+    }
+    for (group, (files, raw, gzip)) in groups {
+        println!(
+            "{:<28} {raw:>9} {gzip:>9}   {files} files, {} B gzip each",
+            format!("{group}*"),
+            gzip / files.max(1)
+        );
+    }
+    let terms: Vec<(&str, incident_core::vocab::Postings)> = index.vocab_terms().collect();
+    let count = |f: &dyn Fn(&incident_core::vocab::Postings) -> bool| terms.iter().filter(|(_, p)| f(p)).count();
     println!(
-        "{} terms: {} in one incident, {} common, {} pure digits, {} ascii",
+        "{} terms: {} in one incident, {} common, {} pure digits, {} ascii; {} term parts",
         terms.len(),
-        single,
-        index.vocab.common_count(),
-        digits,
-        latin
+        count(&|p| matches!(p, incident_core::vocab::Postings::Single(_))),
+        count(&|p| matches!(p, incident_core::vocab::Postings::Common { .. })),
+        terms.iter().filter(|(t, _)| t.chars().all(|c| c.is_ascii_digit())).count(),
+        terms.iter().filter(|(t, _)| t.is_ascii()).count(),
+        meta.parts
     );
-    row("vocabulary as lines", terms.join("\n").as_bytes());
 }

@@ -25,7 +25,7 @@ fn main() {
         for (k, form) in entry.say.iter().enumerate() {
             let mut meta = index.meta.clone();
             meta.lexicon[e].say.remove(k);
-            let without = Index::from_parts(meta, index.filters.clone()).unwrap_or_else(|e| panic!("{e}"));
+            let without = Index::from_parts(meta, index.data.clone()).unwrap_or_else(|e| panic!("{e}"));
             if ranking(&index, form) == ranking(&without, form) {
                 println!("{form}");
                 idle += 1;

@@ -231,7 +231,7 @@ fn report(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, fi
     let mut rows = size_report(files);
     let at = rows
         .iter()
-        .position(|r| r.what == "index")
+        .position(|r| r.what == "index: meta.bin")
         .map_or(rows.len(), |i| i + 1);
     for (k, (what, raw, gzip)) in index.ranking_costs.iter().enumerate() {
         rows.insert(
@@ -288,10 +288,11 @@ fn service_worker(files: &[(String, Vec<u8>)], version: &str) -> String {
         .replace("__SHELL__", &shell_json)
 }
 
-/// Raw and gzip sizes of the wasm module, the JS, the CSS, the index (what every
-/// search needs: `meta.bin` and the filters) and the listing files (fetched for the
-/// hits shown), the total before a first search (wasm + JS + index), and that total
-/// with the listings of a first page of ten hits.
+/// Raw and gzip sizes (each file compressed on its own, as a server sends it) of
+/// the wasm module, the JS, the CSS, `meta.bin` (what every search loads first),
+/// the files a search fetches as its query needs them (vocabulary blocks, term
+/// parts, near-term buckets, listings: totals and the mean file), and what a page
+/// downloads before any query-specific file (wasm + JS + meta.bin).
 pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     let group = |what: &str, pick: &dyn Fn(&str) -> bool| {
         let (raw, gzip) = files
@@ -312,22 +313,26 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     });
     let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
     let css = group("CSS", &|n| n.ends_with(".css"));
-    let is_listing = |n: &str| n.starts_with("index/listing-");
-    let index = group("index", &|n| n.starts_with("index/") && !is_listing(n));
-    let count = files.iter().filter(|(n, _)| is_listing(n)).count();
-    let listings = group(&format!("listings ({count})"), &|n| is_listing(n));
-    let total = SizeRow {
-        what: "wasm + JS + index".into(),
-        raw: wasm.raw + js.raw + index.raw,
-        gzip: wasm.gzip + js.gzip + index.gzip,
-    };
-    let page = count.min(10);
-    let first_page = SizeRow {
-        what: format!("+ {page} listings"),
-        raw: total.raw + listings.raw * page / count.max(1),
-        gzip: total.gzip + listings.gzip * page / count.max(1),
-    };
-    vec![wasm, js, css, index, listings, total, first_page, widget]
+    let meta = group("index: meta.bin", &|n| n == "index/meta.bin");
+    let mut rows = vec![wasm.clone(), js.clone(), css, meta.clone()];
+    for (prefix, what) in [
+        ("index/vocab-", "vocabulary blocks"),
+        ("index/terms-", "term parts"),
+        ("index/near-", "near-term buckets"),
+        ("index/listing-", "listings"),
+    ] {
+        let count = files.iter().filter(|(n, _)| n.starts_with(prefix)).count();
+        let mut row = group(&format!("{what} ({count})"), &|n| n.starts_with(prefix));
+        row.what = format!("{} ({count}, {} B gzip each)", what, row.gzip / count.max(1));
+        rows.push(row);
+    }
+    rows.push(SizeRow {
+        what: "wasm + JS + meta.bin".into(),
+        raw: wasm.raw + js.raw + meta.raw,
+        gzip: wasm.gzip + js.gzip + meta.gzip,
+    });
+    rows.push(widget);
+    rows
 }
 
 /// Bytes after gzip at the best level, as the size report counts them.

@@ -13,11 +13,12 @@ use crate::corpus::{Corpus, Incident};
 use crate::error::{Error, Result};
 use incident_core::bitset::Bitset;
 use incident_core::format::{self, Kind};
-use incident_core::hash::{doc_key, term_key, Field};
+use incident_core::hash::{doc_key, part_of, term_key, Field};
 use incident_core::index::{
-    ChunkRef, Facet, FacetDef, FacetValue, FilterChunk, LexiconEntry, Listing, ListingChunk, Meta, CHUNK_SIZE, FACETS,
-    LISTING_CHUNK,
+    part_file, Facet, FacetDef, FacetValue, LexiconEntry, Listing, ListingChunk, Meta, TermPart, FACETS, LISTING_CHUNK,
+    PART_KEYS,
 };
+use incident_core::vocab::Directory;
 use incident_core::membership::TermFilter;
 use incident_core::text::particles;
 use incident_core::vocab::is_common;
@@ -152,20 +153,21 @@ pub fn often_terms<'a>(terms: &'a RecordTerms, n: usize, df: impl Fn(&str) -> u6
     scored.into_iter().take(OFTEN_TERMS).map(|(_, t)| t).collect()
 }
 
-/// The filter keys of a record: the terms that `filtered` says live in the filters
-/// (neither common nor in this record alone) under [`Field::Any`], and under
-/// [`Field::Part`] when the record has them only as parts; its [`often_terms`]
-/// under [`Field::Often`]; and all its title terms under [`Field::Title`].
-pub fn record_keys(terms: &RecordTerms, filtered: impl Fn(&str) -> bool, often: &[&str]) -> Vec<u64> {
+/// The filter keys of a record, each with its term: the terms that `filtered` says
+/// live in the filters (neither common nor in this record alone) under
+/// [`Field::Any`], and under [`Field::Part`] when the record has them only as
+/// parts; its [`often_terms`] under [`Field::Often`]; and all its title terms
+/// under [`Field::Title`].
+pub fn record_keys<'a>(terms: &'a RecordTerms, filtered: impl Fn(&str) -> bool, often: &[&'a str]) -> Vec<(&'a str, u64)> {
     let mut keys = Vec::new();
     for t in terms.all.iter().filter(|t| filtered(t)) {
-        keys.push(term_key(t, Field::Any));
+        keys.push((t.as_str(), term_key(t, Field::Any)));
         if !terms.whole.contains(t) {
-            keys.push(term_key(t, Field::Part));
+            keys.push((t.as_str(), term_key(t, Field::Part)));
         }
     }
-    keys.extend(often.iter().map(|t| term_key(t, Field::Often)));
-    keys.extend(terms.title.iter().map(|t| term_key(t, Field::Title)));
+    keys.extend(often.iter().map(|&t| (t, term_key(t, Field::Often))));
+    keys.extend(terms.title.iter().map(|t| (t.as_str(), term_key(t, Field::Title))));
     keys
 }
 
@@ -175,14 +177,31 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
     let records = analyse_records(corpus, analyzer, progress)?;
     let docs = term_docs(&records);
     let keys = FilterKeys::of(&records, &docs, n);
-    let filters: Vec<TermFilter> = keys.chunks.iter().map(|k| TermFilter::build(k)).collect();
+    let parts = keys.parts;
+    let filters: Vec<TermFilter> = keys.by_part.iter().map(|k| TermFilter::build(k)).collect();
     let plain_filters: Vec<TermFilter> = keys.plain.iter().map(|k| TermFilter::build(k)).collect();
-    let (mut files, chunks) = filter_files(&filters, n);
+    let listed: Vec<(&str, &[u32])> = docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())).collect();
+    let (directory, blocks) = incident_core::index::vocab_blocks(&listed, n);
+    let mut files: Vec<(String, Vec<u8>)> = blocks
+        .iter()
+        .enumerate()
+        .map(|(b, block)| (Directory::file(b), format::encode(Kind::Vocab, block)))
+        .collect();
+    files.extend(part_files(&filters, common_bitsets(&docs, n, parts)));
+    let near = incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)));
+    let near_count = near.len() as u32;
+    files.extend(
+        near.iter()
+            .enumerate()
+            .map(|(b, bucket)| (incident_core::near::file(b), format::encode(Kind::Near, bucket))),
+    );
     files.extend(listing_files(corpus));
     let meta = Meta {
         corpus_date: corpus_date(corpus),
         facets: facets(corpus),
-        vocab: incident_core::vocab::encode(docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())), n),
+        vocab: directory,
+        parts: parts as u32,
+        near: near_count,
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
         partial_dates: corpus
@@ -196,14 +215,12 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
                 label: i.when.label(),
             })
             .collect(),
-        common: common_bitsets(&docs, n),
         lengths: records.iter().map(|r| length_byte(r.length)).collect(),
         lexicon: {
             let positions: std::collections::HashMap<&str, u32> =
                 docs.keys().enumerate().map(|(i, t)| (t.as_str(), i as u32)).collect();
             lexicon(corpus, analyzer, |t| positions.get(t).copied())?
         },
-        chunks,
         listing_chunk: LISTING_CHUNK as u32,
     };
     let ranking_costs = ranking_costs(&meta, &filters, &plain_filters, &keys.counts);
@@ -260,27 +277,30 @@ fn term_docs(records: &[RecordTerms]) -> BTreeMap<String, Vec<u32>> {
     docs
 }
 
-/// The exact bitsets of the common terms, numbered in vocabulary order.
-fn common_bitsets(docs: &BTreeMap<String, Vec<u32>>, n: usize) -> Vec<Bitset> {
-    let mut common_docs: Vec<Bitset> = Vec::new();
-    for list in docs.values() {
+/// The exact bitsets of the common terms by term part, each with its vocabulary
+/// position, ascending.
+fn common_bitsets(docs: &BTreeMap<String, Vec<u32>>, n: usize, parts: usize) -> Vec<Vec<(u32, Bitset)>> {
+    let mut by_part: Vec<Vec<(u32, Bitset)>> = vec![Vec::new(); parts];
+    for (position, (term, list)) in docs.iter().enumerate() {
         if is_common(list.len() as u64, n) {
             let mut set = Bitset::empty(n);
             for &d in list {
                 set.insert(d as usize);
             }
-            common_docs.push(set);
+            by_part[part_of(term, parts as u32)].push((position as u32, set));
         }
     }
-    common_docs
+    by_part
 }
 
-/// The filter keys of every record, by chunk of [`CHUNK_SIZE`] records, each key
-/// told apart by its incident.
+/// The filter keys of every record, by term part, each key told apart by its
+/// incident.
 struct FilterKeys {
-    /// The keys of each chunk.
-    chunks: Vec<Vec<u64>>,
-    /// The keys of each chunk without [`Field::Often`] and [`Field::Part`] keys,
+    /// Number of term parts: as many as hold about [`PART_KEYS`] keys each.
+    parts: usize,
+    /// The keys of each part.
+    by_part: Vec<Vec<u64>>,
+    /// The keys of each part without [`Field::Often`] and [`Field::Part`] keys,
     /// to measure what those cost.
     plain: Vec<Vec<u64>>,
     /// Keys over all records.
@@ -297,30 +317,39 @@ impl FilterKeys {
                 .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
         };
         let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
-        let mut keys = FilterKeys {
-            chunks: vec![Vec::new(); n.div_ceil(CHUNK_SIZE)],
-            plain: vec![Vec::new(); n.div_ceil(CHUNK_SIZE)],
-            total: 0,
-            counts: [0usize; 4],
-        };
-        for (d, r) in records.iter().enumerate() {
+        let mut counts = [0usize; 4];
+        let mut all: Vec<(Vec<(&str, u64)>, Vec<(&str, u64)>)> = Vec::with_capacity(records.len());
+        let wholes: Vec<RecordTerms> = records
+            .iter()
+            .map(|r| RecordTerms {
+                whole: r.all.clone(),
+                ..r.clone()
+            })
+            .collect();
+        for (r, whole) in records.iter().zip(&wholes) {
             let often = often_terms(r, n, df);
-            let record = record_keys(r, filtered, &often);
-            keys.counts[0] += r.all.iter().filter(|t| filtered(t)).count();
-            keys.counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
-            keys.counts[2] += often.len();
-            keys.counts[3] += r.title.len();
-            let plain = record_keys(
-                &RecordTerms {
-                    whole: r.all.clone(),
-                    ..r.clone()
-                },
-                filtered,
-                &[],
-            );
-            keys.total += record.len();
-            keys.chunks[d / CHUNK_SIZE].extend(record.into_iter().map(|k| doc_key(k, d)));
-            keys.plain[d / CHUNK_SIZE].extend(plain.into_iter().map(|k| doc_key(k, d)));
+            counts[0] += r.all.iter().filter(|t| filtered(t)).count();
+            counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
+            counts[2] += often.len();
+            counts[3] += r.title.len();
+            all.push((record_keys(r, filtered, &often), record_keys(whole, filtered, &[])));
+        }
+        let total: usize = all.iter().map(|(k, _)| k.len()).sum();
+        let parts = total.div_ceil(PART_KEYS).max(1);
+        let mut keys = FilterKeys {
+            parts,
+            by_part: vec![Vec::new(); parts],
+            plain: vec![Vec::new(); parts],
+            total,
+            counts,
+        };
+        for (d, (record, plain)) in all.into_iter().enumerate() {
+            for (t, k) in record {
+                keys.by_part[part_of(t, parts as u32)].push(doc_key(k, d));
+            }
+            for (t, k) in plain {
+                keys.plain[part_of(t, parts as u32)].push(doc_key(k, d));
+            }
         }
         keys
     }
@@ -359,20 +388,22 @@ fn facets(corpus: &Corpus) -> Vec<Facet> {
         .collect()
 }
 
-/// The filter files, `filters-0000.bin`, …, one per chunk, and the chunk list of
-/// `meta.bin`.
-fn filter_files(filters: &[TermFilter], n: usize) -> (Vec<(String, Vec<u8>)>, Vec<ChunkRef>) {
-    let mut files = Vec::new();
-    let mut chunks = Vec::new();
-    for (c, filter) in filters.iter().cloned().enumerate() {
-        let name = format!("filters-{c:04}.bin");
-        files.push((name.clone(), format::encode(Kind::Filters, &FilterChunk { filter })));
-        chunks.push(ChunkRef {
-            filters: name,
-            len: (n - c * CHUNK_SIZE).min(CHUNK_SIZE) as u32,
-        });
-    }
-    (files, chunks)
+/// The term part files, `terms-0000.bin`, …: each part's filter and common bitsets.
+fn part_files(filters: &[TermFilter], common: Vec<Vec<(u32, Bitset)>>) -> Vec<(String, Vec<u8>)> {
+    filters
+        .iter()
+        .cloned()
+        .zip(common)
+        .enumerate()
+        .map(|(p, (filter, common))| {
+            let part = TermPart {
+                part: p as u32,
+                filter,
+                common,
+            };
+            (part_file(p), format::encode(Kind::Terms, &part))
+        })
+        .collect()
 }
 
 /// The listing files, `listing-0000.bin`, …, of [`LISTING_CHUNK`] records each.

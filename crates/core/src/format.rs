@@ -5,7 +5,8 @@
 //! offset size  field
 //! 0      4     magic  "ILIX"
 //! 4      2     format version, u16 little-endian (FORMAT_VERSION)
-//! 6      1     kind (1 meta, 2 listing chunk, 3 filter chunk)
+//! 6      1     kind (1 meta, 2 listing chunk, 3 term part, 4 vocabulary block,
+//!                    5 near-term bucket)
 //! 7      1     reserved, 0
 //! 8      4     payload length in bytes, u32 little-endian
 //! 12     8     XXH3-64 of the payload, u64 little-endian
@@ -22,7 +23,7 @@ use serde::{de::DeserializeOwned, Serialize};
 /// The four bytes every index file starts with.
 pub const MAGIC: [u8; 4] = *b"ILIX";
 /// The format version this code reads and writes.
-pub const FORMAT_VERSION: u16 = 4;
+pub const FORMAT_VERSION: u16 = 5;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 20;
 
@@ -30,13 +31,17 @@ pub const HEADER_LEN: usize = 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Kind {
-    /// Vocabulary, facets, per-incident ids and dates, chunk list.
+    /// Facets, per-incident ids and dates, lexicon, the vocabulary's directory.
     Meta = 1,
     /// Listing text of a chunk: each incident's title and summary (its id, organisation,
     /// date and facets live in the meta file).
     Listing = 2,
-    /// Membership filters of a chunk.
-    Filters = 3,
+    /// The filter keys and common bitsets of one part of the terms.
+    Terms = 3,
+    /// One block of the vocabulary.
+    Vocab = 4,
+    /// One bucket of near terms ([`crate::near`]).
+    Near = 5,
 }
 
 impl Kind {
@@ -45,7 +50,9 @@ impl Kind {
         match self {
             Kind::Meta => "meta",
             Kind::Listing => "listing",
-            Kind::Filters => "filters",
+            Kind::Terms => "term part",
+            Kind::Vocab => "vocabulary block",
+            Kind::Near => "near-term bucket",
         }
     }
 }

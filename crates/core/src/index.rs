@@ -1,30 +1,42 @@
 //! The index: what `incident-library build` writes into `dist/index/` and what the
 //! search reads, natively and in the browser.
 //!
-//! Three kinds of file, each in the container of [`crate::format`]:
+//! Four kinds of file, each in the container of [`crate::format`]:
 //!
-//! * `meta.bin` ([`Meta`]): facets with their value bitsets, the vocabulary
-//!   ([`crate::vocab`]: every term with its document frequency, or its incident when
-//!   it has one), every incident's id and date, and the list of chunks.
-//! * `filters-NNNN.bin` ([`FilterChunk`]): one membership filter over the term
-//!   keys of a run of incidents, each key told apart by its incident.
+//! * `meta.bin` ([`Meta`]): facets with their value bitsets, every incident's id,
+//!   date and length, the lexicon, and the vocabulary's [`Directory`]. It is the
+//!   only file a page loads before the first query, and it holds nothing that
+//!   grows with the vocabulary.
+//! * `vocab-NNNN.bin` ([`VocabBlock`]): a block of [`BLOCK_TERMS`] vocabulary
+//!   terms ([`crate::vocab`]) with their document frequencies.
+//! * `terms-NNNN.bin` ([`TermPart`]): for the terms whose hash falls in the part
+//!   ([`crate::hash::part_of`]), one membership filter over their keys in every
+//!   incident, and the exact bitsets of the common ones.
 //! * `listing-NNNN.bin` ([`ListingChunk`]): the title and summary that a result list
 //!   shows, for [`LISTING_CHUNK`] incidents each.
 //!
-//! Meta and filters are what a search needs; listing files are only read for the
-//! hits that are shown, so the browser fetches them as they are needed
-//! ([`Index::open`], [`Index::add_listings`]) while native tools load everything
-//! ([`Index::load`]). `docs/index-format.md` is the full description.
+//! Native tools load everything ([`Index::load`]). The browser opens `meta.bin`
+//! alone ([`Index::open`]); a search then notes every block, part and listing it
+//! needed and did not have ([`crate::search::Response::missing`]), the page fetches
+//! those ([`Index::add_file`]) and searches again, until nothing is missing. So a
+//! query costs the few kilobytes of its own terms, whatever the size of the
+//! library. `docs/index-format.md` is the full description.
 
 use serde::{Deserialize, Serialize};
+
+use std::sync::Mutex;
 
 use crate::bitset::Bitset;
 use crate::format::{self, FormatError, Kind};
 use crate::membership::{Lookup, TermFilter};
-use crate::vocab::{Postings, Vocab};
+use crate::vocab::{Directory, Postings, Vocab};
 
-/// Incidents per filter chunk.
-pub const CHUNK_SIZE: usize = 512;
+pub use crate::vocab::BLOCK_TERMS;
+
+/// Filter keys a term part holds at most, about: the build makes as many parts
+/// as the keys need (one part for a small library). A part of 512 keys weighs
+/// about 1 KB with its common bitsets; a query of five terms fetches five of them.
+pub const PART_KEYS: usize = 512;
 
 /// Incidents per listing file: one, so that a page of hits in relevance order
 /// fetches the text of those hits and nothing else.
@@ -41,11 +53,17 @@ pub struct Meta {
     /// When the corpus was built, as an RFC 3339 date-time (`generated_at`). It is
     /// taken from the newest record date, not the clock, so builds are reproducible.
     pub corpus_date: String,
-    /// The facets, in [`FACETS`] order.
+    /// The facets, in [`FACETS`] order (stored as [`packed::facets`] says).
+    #[serde(with = "packed::facets")]
     pub facets: Vec<Facet>,
-    /// Vocabulary, encoded as [`crate::vocab`] describes.
-    pub vocab: Vec<u8>,
-    /// Incident ids, by incident number.
+    /// Where the vocabulary blocks are.
+    pub vocab: Directory,
+    /// Number of term parts (`terms-NNNN.bin`).
+    pub parts: u32,
+    /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]).
+    pub near: u32,
+    /// Incident ids, by incident number (stored as [`packed::ids`] says).
+    #[serde(with = "packed::ids")]
     pub ids: Vec<String>,
     /// Days since 1970-01-01 of each incident's date, by incident number: the day
     /// it sorts by (see [`Meta::partial_dates`] for dates the sources give only
@@ -55,15 +73,11 @@ pub struct Meta {
     /// year, a span), with how their date is written and shown. Sparse: most
     /// records have a plain day, which [`Meta::days`] holds alone.
     pub partial_dates: Vec<PartialDate>,
-    /// Exact incident sets of the common terms, numbered as the vocabulary says.
-    pub common: Vec<Bitset>,
     /// Each incident's length: term occurrences in units of [`LENGTH_UNIT`], 1..=255.
     pub lengths: Vec<u8>,
     /// The domain lexicon (`data/lexicon.toml`): what people type, and the terms
     /// records hold for it.
     pub lexicon: Vec<LexiconEntry>,
-    /// The filter chunks, in order; chunk `c` holds incidents `c*CHUNK_SIZE ..`.
-    pub chunks: Vec<ChunkRef>,
     /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
     /// digits or more) holds incidents `c*listing_chunk ..`.
     pub listing_chunk: u32,
@@ -106,7 +120,8 @@ pub struct FacetValue {
     pub synonyms: Vec<String>,
     /// Old slugs that filters may still name ([`crate::search::resolve_filters`]).
     pub aliases: Vec<String>,
-    /// The incidents that carry it.
+    /// The incidents that carry it (stored per incident, [`packed::facets`]).
+    #[serde(skip)]
     pub docs: Bitset,
 }
 
@@ -120,13 +135,14 @@ pub struct LexiconEntry {
     pub means: Vec<Vec<u32>>,
 }
 
-/// Where a filter chunk is.
+/// One block of the vocabulary (`vocab-NNNN.bin`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct ChunkRef {
-    /// Filter file name, relative to the index folder.
-    pub filters: String,
-    /// Number of incidents in the chunk.
-    pub len: u32,
+pub struct VocabBlock {
+    /// Vocabulary position of its first term: a file saved under another block's
+    /// name is refused.
+    pub first: u32,
+    /// The block's terms, encoded as [`crate::vocab`] describes.
+    pub terms: Vec<u8>,
 }
 
 /// What a result list shows for one incident. Only the title and the summary are
@@ -164,45 +180,96 @@ pub struct ListingChunk {
     pub listings: Vec<Listing>,
 }
 
-/// A chunk of filters.
+/// One part of the terms (`terms-NNNN.bin`): what the search needs of the terms
+/// whose [`crate::hash::part_of`] is this part.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct FilterChunk {
-    /// The keys of every incident of the chunk ([`crate::hash::doc_key`]). One filter
-    /// for the chunk rather than one an incident: small filters waste a third of
-    /// their bytes on rounding, a large one holds a key in about 10 bits.
+pub struct TermPart {
+    /// The part's number: a file saved under another part's name is refused.
+    pub part: u32,
+    /// The keys of the part's terms in every incident ([`crate::hash::doc_key`]).
+    /// One filter for all incidents rather than one each: small filters waste a
+    /// third of their bytes on rounding, a large one holds a key in about 10 bits.
     pub filter: TermFilter,
+    /// The exact incident sets of the part's common terms, by vocabulary position,
+    /// in ascending order.
+    pub common: Vec<(u32, Bitset)>,
+}
+
+/// A term part as the search reads it.
+#[derive(Debug, Clone)]
+pub struct Part {
+    /// The filter.
+    pub filter: Lookup,
+    /// The common bitsets by vocabulary position, ascending.
+    pub common: Vec<(u32, Bitset)>,
+}
+
+impl Part {
+    /// The bitset of the common term at vocabulary position `id`.
+    pub fn common(&self, id: u32) -> Option<&Bitset> {
+        self.common
+            .binary_search_by_key(&id, |(p, _)| *p)
+            .ok()
+            .map(|i| &self.common[i].1)
+    }
+}
+
+/// The vocabulary blocks and term parts an index has loaded (all of them for
+/// [`Index::load`]).
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    /// Decoded vocabulary blocks, by block number.
+    pub blocks: Vec<Option<Vocab>>,
+    /// Term parts, by part number.
+    pub parts: Vec<Option<Part>>,
+    /// Near-term buckets, by bucket number: each term with its document frequency.
+    pub near: Vec<Option<Vec<(String, u64)>>>,
 }
 
 /// An index ready to search: loaded whole ([`Index::load`]) or without the listing
 /// text, which is added as it is needed ([`Index::open`]).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Index {
     /// The entry file.
     pub meta: Meta,
-    /// The vocabulary.
-    pub vocab: Vocab,
+    /// The vocabulary blocks and term parts loaded so far.
+    pub data: Loaded,
     /// All listings, by incident number; title and summary are empty where
     /// [`Index::is_listed`] is false.
     pub listings: Vec<Listing>,
     /// Which listings have their listing file loaded.
     listed: Vec<bool>,
-    /// The filters, by chunk: incident `d` is in chunk `d / CHUNK_SIZE`.
-    pub filters: Vec<Lookup>,
+    /// Index files that a lookup needed since the last [`Index::take_missing`] and
+    /// did not find loaded. A lock rather than a cell keeps the index `Sync`; a fully
+    /// loaded index never takes it.
+    missing: Mutex<Vec<String>>,
     /// Every label and synonym of every facet value, normalised once for the query
     /// analyzer and the suggested filters.
     pub names: Vec<TaxonomyName>,
-    /// The vocabulary with each term's keys and initials, made on first use by the
-    /// 초성 and typo lookups, which compare against every term.
-    keyed: std::sync::OnceLock<Vec<KeyedTerm>>,
     /// Mean of `meta.lengths`.
     mean_length: f32,
     /// Every typed form of the lexicon with its entry, sorted, for lookups.
     lexicon_keys: Vec<(String, u32)>,
-    /// Each lexicon entry's meanings as terms.
-    lexicon_means: Vec<Vec<Vec<String>>>,
     /// The Hangul typed forms of the lexicon with their keys, made on first use by
     /// the typo lookup.
     keyed_lexicon: std::sync::OnceLock<Vec<KeyedTerm>>,
+}
+
+impl Clone for Index {
+    /// A copy with its own (empty) record of missing files.
+    fn clone(&self) -> Index {
+        Index {
+            meta: self.meta.clone(),
+            data: self.data.clone(),
+            listings: self.listings.clone(),
+            listed: self.listed.clone(),
+            missing: Mutex::new(Vec::new()),
+            names: self.names.clone(),
+            mean_length: self.mean_length,
+            lexicon_keys: self.lexicon_keys.clone(),
+            keyed_lexicon: self.keyed_lexicon.clone(),
+        }
+    }
 }
 
 /// A term looked up once for scoring many incidents ([`Index::prepare`]).
@@ -210,6 +277,8 @@ pub struct Index {
 pub struct Prepared {
     /// Where its incidents are.
     pub postings: Postings,
+    /// Its term part.
+    part: usize,
     /// Its filter keys: any, often, part, title.
     keys: [u64; 4],
 }
@@ -249,6 +318,66 @@ fn cannot_read(file: &str, e: impl std::fmt::Display) -> LoadError {
         file: file.to_string(),
         error: FormatError::Decode(format!("cannot read: {e}")),
     }
+}
+
+/// Cuts a vocabulary (terms sorted by bytes, distinct, each with its incidents) of
+/// an index of `n` incidents into blocks of [`BLOCK_TERMS`]: the directory for
+/// `meta.bin` and the blocks, in order.
+pub fn vocab_blocks(terms: &[(&str, &[u32])], n: usize) -> (Directory, Vec<VocabBlock>) {
+    let dir = Directory::of(terms.iter().map(|(t, _)| *t), BLOCK_TERMS);
+    let blocks = terms
+        .chunks(BLOCK_TERMS)
+        .enumerate()
+        .map(|(b, chunk)| VocabBlock {
+            first: (b * BLOCK_TERMS) as u32,
+            terms: crate::vocab::encode(chunk.iter().copied(), n),
+        })
+        .collect();
+    (dir, blocks)
+}
+
+impl Loaded {
+    /// Decodes and checks every block, part and bucket of an index whose meta is
+    /// `meta`.
+    pub fn decode(
+        meta: &Meta,
+        blocks: &[VocabBlock],
+        parts: Vec<TermPart>,
+        near: Vec<crate::near::NearBucket>,
+    ) -> Result<Loaded, LoadError> {
+        let fail = |file: String, error: FormatError| LoadError { file, error };
+        if blocks.len() != meta.vocab.blocks() || parts.len() != meta.parts as usize || near.len() != meta.near as usize {
+            return Err(fail(
+                "meta.bin".into(),
+                FormatError::Decode("the vocabulary blocks or term parts differ from the meta".into()),
+            ));
+        }
+        let blocks = blocks
+            .iter()
+            .enumerate()
+            .map(|(b, block)| assemble::check_block(meta, b, block).map(Some).map_err(|e| fail(Directory::file(b), e)))
+            .collect::<Result<_, _>>()?;
+        let parts = parts
+            .into_iter()
+            .enumerate()
+            .map(|(p, part)| assemble::check_part(meta, p, part).map(Some).map_err(|e| fail(part_file(p), e)))
+            .collect::<Result<_, _>>()?;
+        let near = near
+            .into_iter()
+            .enumerate()
+            .map(|(b, bucket)| {
+                assemble::check_near(meta, b, bucket)
+                    .map(Some)
+                    .map_err(|e| fail(crate::near::file(b), e))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Loaded { blocks, parts, near })
+    }
+}
+
+/// The file name of term part `p`.
+pub fn part_file(p: usize) -> String {
+    format!("terms-{p:04}.bin")
 }
 
 /// `YYYY-MM-DD` of a day counted from 1970-01-01 (proleptic Gregorian calendar).
@@ -294,63 +423,159 @@ impl std::error::Error for LoadError {}
 mod assemble;
 mod keyed;
 mod lookup;
+pub mod packed;
 
 impl Index {
     /// Loads an index completely from its files: `read(name)` returns the bytes of a
-    /// file of the index folder (`meta.bin`, then the files the meta names).
+    /// file of the index folder (`meta.bin`, then every file the meta implies).
     pub fn load<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
         let mut index = Index::open(&mut read)?;
-        for file in index.listing_files() {
+        let files: Vec<String> = index.data_files().into_iter().chain(index.listing_files()).collect();
+        for file in files {
             let bytes = read(&file).map_err(|e| cannot_read(&file, e))?;
-            index.add_listings(&file, &bytes)?;
+            index.add_file(&file, &bytes)?;
         }
         Ok(index)
     }
 
-    /// Opens an index for searching: `meta.bin` and the filters, without the listing
-    /// files, which [`Index::add_listings`] adds as hits need them.
+    /// Opens an index for searching from `meta.bin` alone. Searches name the
+    /// vocabulary blocks, term parts and listing files they need in
+    /// [`crate::search::Response::missing`]; [`Index::add_file`] adds them.
     pub fn open<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
-        let fail = |file: &str, error: FormatError| LoadError {
-            file: file.to_string(),
-            error,
-        };
         let meta_bytes = read("meta.bin").map_err(|e| cannot_read("meta.bin", e))?;
-        let meta: Meta = format::decode(Kind::Meta, &meta_bytes).map_err(|e| fail("meta.bin", e))?;
-        let mut filters = Vec::with_capacity(meta.chunks.len());
-        for chunk in &meta.chunks {
-            let bytes = read(&chunk.filters).map_err(|e| cannot_read(&chunk.filters, e))?;
-            let fc: FilterChunk = format::decode(Kind::Filters, &bytes).map_err(|e| fail(&chunk.filters, e))?;
-            filters.push(
-                fc.filter
-                    .to_lookup()
-                    .map_err(|e| fail(&chunk.filters, FormatError::Decode(e)))?,
-            );
-        }
-        Index::from_parts(meta, filters)
+        let meta: Meta = format::decode(Kind::Meta, &meta_bytes).map_err(|error| LoadError {
+            file: "meta.bin".into(),
+            error,
+        })?;
+        let data = Loaded {
+            blocks: vec![None; meta.vocab.blocks()],
+            parts: vec![None; meta.parts as usize],
+            near: vec![None; meta.near as usize],
+        };
+        Index::from_parts(meta, data)
     }
 
-    /// Assembles an index without listing text from a decoded meta and the filters,
+    /// Assembles an index from a decoded meta and the blocks and parts loaded so far,
     /// checking that they agree.
-    pub fn from_parts(meta: Meta, filters: Vec<Lookup>) -> Result<Index, LoadError> {
-        assemble::check_shape(&meta, &filters)?;
-        let vocab = assemble::decode_vocab(&meta)?;
+    pub fn from_parts(mut meta: Meta, data: Loaded) -> Result<Index, LoadError> {
+        assemble::check_shape(&meta, &data)?;
+        // Every value's set sized to every incident, whatever the file wrote.
+        let all = Bitset::empty(meta.ids.len());
+        for value in meta.facets.iter_mut().flat_map(|f| f.values.iter_mut()) {
+            value.docs.or_with(&all);
+        }
         let listings = assemble::listings(&meta);
         let names = assemble::taxonomy_names(&meta);
         let mean_length = assemble::mean_length(&meta);
-        let (lexicon_keys, lexicon_means) = assemble::lexicon_tables(&meta, &vocab)?;
+        let lexicon_keys = assemble::lexicon_keys(&meta)?;
         Ok(Index {
             mean_length,
             lexicon_keys,
-            lexicon_means,
             keyed_lexicon: std::sync::OnceLock::new(),
             listed: vec![false; meta.ids.len()],
             meta,
-            vocab,
+            data,
             listings,
-            filters,
+            missing: Mutex::new(Vec::new()),
             names,
-            keyed: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Every vocabulary block and term part file, in order.
+    pub fn data_files(&self) -> Vec<String> {
+        (0..self.data.blocks.len())
+            .map(Directory::file)
+            .chain((0..self.data.parts.len()).map(part_file))
+            .chain((0..self.data.near.len()).map(crate::near::file))
+            .collect()
+    }
+
+    /// Adds an index file that a response named in `missing`: a vocabulary block, a
+    /// term part or a listing file. Adding one that is loaded already does nothing.
+    pub fn add_file(&mut self, file: &str, bytes: &[u8]) -> Result<(), LoadError> {
+        let fail = |error: FormatError| LoadError {
+            file: file.to_string(),
+            error,
+        };
+        let not_ours = || fail(FormatError::Decode("not a file of this index".into()));
+        let number = |prefix: &str| {
+            file.strip_prefix(prefix)
+                .and_then(|f| f.strip_suffix(".bin"))
+                .filter(|c| c.len() >= 4 && c.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|c| c.parse::<usize>().ok())
+        };
+        if file.starts_with("listing-") {
+            return self.add_listings(file, bytes);
+        }
+        if let Some(b) = number("vocab-") {
+            if b >= self.data.blocks.len() || Directory::file(b) != file {
+                return Err(not_ours());
+            }
+            let block: VocabBlock = format::decode(Kind::Vocab, bytes).map_err(fail)?;
+            let vocab = assemble::check_block(&self.meta, b, &block).map_err(fail)?;
+            self.data.blocks[b] = Some(vocab);
+            return Ok(());
+        }
+        if let Some(b) = number("near-") {
+            if b >= self.data.near.len() || crate::near::file(b) != file {
+                return Err(not_ours());
+            }
+            let bucket: crate::near::NearBucket = format::decode(Kind::Near, bytes).map_err(fail)?;
+            self.data.near[b] = Some(assemble::check_near(&self.meta, b, bucket).map_err(fail)?);
+            return Ok(());
+        }
+        if let Some(p) = number("terms-") {
+            if p >= self.data.parts.len() || part_file(p) != file {
+                return Err(not_ours());
+            }
+            let part: TermPart = format::decode(Kind::Terms, bytes).map_err(fail)?;
+            self.data.parts[p] = Some(assemble::check_part(&self.meta, p, part).map_err(fail)?);
+            return Ok(());
+        }
+        Err(not_ours())
+    }
+
+    /// The index files that lookups needed since the last call and did not find
+    /// loaded, sorted by name; clears the record.
+    pub fn take_missing(&self) -> Vec<String> {
+        match self.missing.lock() {
+            Ok(mut m) => std::mem::take(&mut *m),
+            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+        }
+    }
+
+    /// Notes that a lookup needed `file`. A sorted list: a search notes a few dozen
+    /// files at most, and a set would add its code to the wasm module.
+    fn need(&self, file: String) {
+        let mut missing = match self.missing.lock() {
+            Ok(m) => m,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Err(at) = missing.binary_search(&file) {
+            missing.insert(at, file);
+        }
+    }
+
+    /// How many files lookups have noted missing since the last
+    /// [`Index::take_missing`]: an analysis step compares it before and after its
+    /// lookups to know whether their "absent" can be trusted yet.
+    pub fn missing_count(&self) -> usize {
+        match self.missing.lock() {
+            Ok(m) => m.len(),
+            Err(poisoned) => poisoned.into_inner().len(),
+        }
+    }
+
+    /// True when every vocabulary block is loaded; else notes the missing ones.
+    pub fn has_whole_vocabulary(&self) -> bool {
+        let mut whole = true;
+        for (b, block) in self.data.blocks.iter().enumerate() {
+            if block.is_none() {
+                self.need(Directory::file(b));
+                whole = false;
+            }
+        }
+        whole
     }
 
     /// The listing file that holds incident `doc`.

@@ -19,6 +19,7 @@ pub mod format;
 pub mod hash;
 pub mod index;
 pub mod membership;
+pub mod near;
 pub mod query;
 pub mod search;
 pub mod sort;

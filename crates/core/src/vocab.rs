@@ -8,9 +8,14 @@
 //! 3. for each term with `df = 1`, in term order, its one incident number as a
 //!    little-endian integer of 1, 2 or 4 bytes (the fewest that hold `n - 1`).
 //!
+//! The vocabulary is cut into blocks of [`BLOCK_TERMS`] terms, each its own file
+//! (`vocab-NNNN.bin`); `meta.bin` holds only the [`Directory`]: the first term of
+//! every block, so that a lookup knows which block to fetch.
+//!
 //! A term with `df = 1` is in no filter: its incident is exact. A term with
-//! [`is_common`] is found through its bitset in `Meta.common` (common terms are
-//! numbered in vocabulary order); every other term through the incidents' filters.
+//! [`is_common`] is found through its bitset in the term part of its hash
+//! ([`crate::hash::part_of`]), keyed by its vocabulary position; every other term
+//! through the filter of that part.
 //!
 //! Why not an `fst` map: Korean terms share prefixes but few suffixes, and the
 //! automaton's bytes barely compress. Front coding under gzip weighs half as much
@@ -33,11 +38,11 @@ pub enum Postings {
     Single(u32),
     /// In `df` incidents, through their filters.
     Filtered(u32),
-    /// In `df` incidents, through common bitset number `id`.
+    /// In `df` incidents, through the common bitset of vocabulary position `id`.
     Common {
         /// Document frequency.
         df: u32,
-        /// Position in `Meta.common`.
+        /// The term's position in the whole vocabulary.
         id: u32,
     },
 }
@@ -52,9 +57,87 @@ impl Postings {
     }
 }
 
-/// A decoded vocabulary.
+/// Terms per vocabulary block: small enough that a query's lookups fetch a few
+/// kilobytes, large enough that front coding and gzip still work on a block.
+pub const BLOCK_TERMS: usize = 128;
+
+/// Where the vocabulary blocks are: `meta.bin`'s part of the vocabulary.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Directory {
+    /// Terms in the whole vocabulary.
+    pub terms: u32,
+    /// Terms per block (the last may hold fewer).
+    pub per_block: u32,
+    /// The first term of each block, in order.
+    pub firsts: Vec<String>,
+}
+
+impl Directory {
+    /// The directory of `terms` (sorted, distinct) cut into blocks of `per_block`.
+    pub fn of<'a>(terms: impl IntoIterator<Item = &'a str>, per_block: usize) -> Directory {
+        let mut count = 0u32;
+        let mut firsts = Vec::new();
+        for (i, t) in terms.into_iter().enumerate() {
+            if i % per_block == 0 {
+                firsts.push(t.to_string());
+            }
+            count += 1;
+        }
+        Directory {
+            terms: count,
+            per_block: per_block as u32,
+            firsts,
+        }
+    }
+
+    /// Number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.firsts.len()
+    }
+
+    /// The block that would hold `term`, or `None` when it sorts before every term
+    /// (and so is not in the vocabulary).
+    pub fn block_of(&self, term: &str) -> Option<usize> {
+        self.firsts
+            .partition_point(|f| f.as_bytes() <= term.as_bytes())
+            .checked_sub(1)
+    }
+
+    /// The block that holds vocabulary position `position`.
+    pub fn block_at(&self, position: usize) -> usize {
+        position / self.per_block.max(1) as usize
+    }
+
+    /// The file name of block `b`.
+    pub fn file(b: usize) -> String {
+        format!("vocab-{b:04}.bin")
+    }
+
+    /// Checks that the directory is usable: blocks that cover the term count, first
+    /// terms in order.
+    pub fn check(&self) -> Result<(), FormatError> {
+        let per = self.per_block as u64;
+        if per == 0 || (self.terms as u64).div_ceil(per) != self.firsts.len() as u64 {
+            return Err(bad("the block directory does not cover the term count"));
+        }
+        if self.firsts.windows(2).any(|w| w[0].as_bytes() >= w[1].as_bytes()) {
+            return Err(bad("block first terms are out of order"));
+        }
+        Ok(())
+    }
+
+    /// Terms block `b` must hold.
+    pub fn block_len(&self, b: usize) -> usize {
+        let per = self.per_block as usize;
+        (self.terms as usize).saturating_sub(b * per).min(per)
+    }
+}
+
+/// A decoded vocabulary, or one block of it.
 #[derive(Debug, Clone, Default)]
 pub struct Vocab {
+    /// Vocabulary position of the first term.
+    base: u32,
     /// All terms, concatenated in order.
     text: String,
     /// End of each term in `text`.
@@ -147,8 +230,9 @@ pub fn encode<'a>(terms: impl IntoIterator<Item = (&'a str, &'a [u32])>, n: usiz
 }
 
 impl Vocab {
-    /// Decodes the vocabulary of an index of `n` incidents.
-    pub fn decode(bytes: &[u8], n: usize) -> Result<Vocab, FormatError> {
+    /// Decodes the vocabulary (or the block of it whose first term is at vocabulary
+    /// position `base`) of an index of `n` incidents.
+    pub fn decode(bytes: &[u8], n: usize, base: u32) -> Result<Vocab, FormatError> {
         let mut r = Reader { bytes, at: 0 };
         let count = r.varint()? as usize;
         if count > bytes.len() {
@@ -183,8 +267,7 @@ impl Vocab {
             dfs.push(df);
         }
         let mut postings = Vec::with_capacity(count);
-        let mut common = 0u32;
-        for df in dfs {
+        for (i, df) in dfs.into_iter().enumerate() {
             let p = if df == 1 {
                 let mut le = [0u8; 4];
                 le[..doc_width(n)].copy_from_slice(r.take(doc_width(n))?);
@@ -194,10 +277,9 @@ impl Vocab {
                 }
                 Postings::Single(doc)
             } else if is_common(df, n) {
-                common += 1;
                 Postings::Common {
                     df: df as u32,
-                    id: common - 1,
+                    id: base.saturating_add(i as u32),
                 }
             } else {
                 Postings::Filtered(df as u32)
@@ -207,7 +289,12 @@ impl Vocab {
         if r.at != bytes.len() {
             return Err(bad("trailing bytes"));
         }
-        Ok(Vocab { text, ends, postings })
+        Ok(Vocab {
+            base,
+            text,
+            ends,
+            postings,
+        })
     }
 
     /// Number of terms.
@@ -220,15 +307,12 @@ impl Vocab {
         self.ends.is_empty()
     }
 
-    /// Number of terms kept as common bitsets.
-    pub fn common_count(&self) -> usize {
-        self.postings
-            .iter()
-            .filter(|p| matches!(p, Postings::Common { .. }))
-            .count()
+    /// Vocabulary position of the first term.
+    pub fn base(&self) -> u32 {
+        self.base
     }
 
-    /// Term number `i`.
+    /// Term number `i` of this block (vocabulary position `base + i`).
     pub fn term(&self, i: usize) -> &str {
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
         &self.text[start..self.ends[i] as usize]
@@ -285,10 +369,12 @@ mod tests {
     #[test]
     fn round_trip_with_postings() {
         let (bytes, n) = sample();
-        let v = Vocab::decode(&bytes, n).unwrap();
+        let v = Vocab::decode(&bytes, n, 0).unwrap();
         assert_eq!(v.len(), 5);
         assert_eq!(v.get("503"), Some(Postings::Filtered(2)));
-        assert_eq!(v.get("재시도"), Some(Postings::Common { df: 20, id: 0 }));
+        assert_eq!(v.get("재시도"), Some(Postings::Common { df: 20, id: 1 }));
+        let later = Vocab::decode(&bytes, n, 256).unwrap();
+        assert_eq!(later.get("재시도"), Some(Postings::Common { df: 20, id: 257 }));
         assert_eq!(v.get("재시도증폭"), Some(Postings::Single(3)));
         assert_eq!(v.get("재시작").map(Postings::df), Some(3));
         assert_eq!(v.get("재시"), None);
@@ -297,29 +383,49 @@ mod tests {
         assert_eq!(found, ["재시도", "재시도증폭", "재시작"]);
         assert_eq!(v.range("캐", "가").count(), 0);
         assert_eq!(v.iter().count(), 5);
-        assert_eq!(v.common_count(), 1);
+    }
+
+    #[test]
+    fn directory_finds_blocks() {
+        let terms = ["a", "b", "c", "d", "e"];
+        let dir = Directory::of(terms, 2);
+        assert_eq!(dir.firsts, ["a", "c", "e"]);
+        assert_eq!(dir.check(), Ok(()));
+        assert_eq!(dir.block_of("0"), None);
+        assert_eq!(dir.block_of("a"), Some(0));
+        assert_eq!(dir.block_of("bz"), Some(0));
+        assert_eq!(dir.block_of("c"), Some(1));
+        assert_eq!(dir.block_of("zz"), Some(2));
+        assert_eq!(dir.block_at(3), 1);
+        assert_eq!(dir.block_len(2), 1);
+        let mut broken = dir.clone();
+        broken.terms = 9;
+        assert!(broken.check().is_err());
+        broken = dir.clone();
+        broken.firsts.swap(0, 1);
+        assert!(broken.check().is_err());
     }
 
     #[test]
     fn corrupt_bytes_are_errors_not_panics() {
         let (bytes, n) = sample();
         for cut in 0..bytes.len() {
-            assert!(Vocab::decode(&bytes[..cut], n).is_err(), "cut at {cut}");
+            assert!(Vocab::decode(&bytes[..cut], n, 0).is_err(), "cut at {cut}");
         }
         let mut extra = bytes.clone();
         extra.push(0);
-        assert!(Vocab::decode(&extra, n).is_err());
+        assert!(Vocab::decode(&extra, n, 0).is_err());
         // Fewer incidents than a document frequency or an incident number says.
-        assert!(Vocab::decode(&bytes, 8).is_err());
+        assert!(Vocab::decode(&bytes, 8, 0).is_err());
         // Wider incident numbers.
         let wide = encode([("a", &[300u32][..]), ("b", &[1, 2][..])], 1000);
-        let v = Vocab::decode(&wide, 1000).unwrap();
+        let v = Vocab::decode(&wide, 1000, 0).unwrap();
         assert_eq!(v.get("a"), Some(Postings::Single(300)));
-        assert!(Vocab::decode(&wide, 200).is_err());
+        assert!(Vocab::decode(&wide, 200, 0).is_err());
         for i in 0..bytes.len() {
             let mut b = bytes.clone();
             b[i] ^= 0xff;
-            let _ = Vocab::decode(&b, n);
+            let _ = Vocab::decode(&b, n, 0);
         }
     }
 }

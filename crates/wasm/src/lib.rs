@@ -3,14 +3,15 @@
 //! ```js
 //! import init, { IncidentLibrary } from "./pkg/incident_library.js";
 //! await init();
-//! const meta = new Uint8Array(await (await fetch("index/meta.bin")).arrayBuffer());
-//! const files = {};
-//! for (const name of IncidentLibrary.chunkFiles(meta)) files[name] = /* fetch name */;
-//! const lib = new IncidentLibrary(meta, files);
-//! let result = lib.search({ query: "재시도를", filters: [["cause", "retry-amplification"]] });
-//! // Titles and summaries of the hits shown are fetched as they are needed:
-//! for (const name of result.missing ?? []) lib.addListing(name, /* fetch name */);
-//! if (result.missing) result = lib.search(/* the same request */);
+//! const lib = new IncidentLibrary(new Uint8Array(await (await fetch("index/meta.bin")).arrayBuffer()));
+//! const request = { query: "재시도를", filters: [["cause", "retry-amplification"]] };
+//! let result = lib.search(request);
+//! // The vocabulary blocks, term parts and listing files a search needs are
+//! // fetched as it names them, then the same request is run again:
+//! while (result.missing) {
+//!   for (const name of result.missing) lib.addFile(name, /* fetch index/name */);
+//!   result = lib.search(request);
+//! }
 //! ```
 
 use serde::Serialize;
@@ -39,37 +40,36 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 
 #[wasm_bindgen]
 impl IncidentLibrary {
-    /// The filter files that `meta.bin` refers to: what the constructor needs.
+    /// The index files a search needs before its first answer: none beyond
+    /// `meta.bin`, since every search names what it needs in `missing`. Kept for
+    /// loaders written against earlier versions, which fetch what it lists.
     #[wasm_bindgen(js_name = chunkFiles)]
     pub fn chunk_files(meta: &[u8]) -> Result<Vec<String>, JsError> {
-        let meta: Meta = format::decode(Kind::Meta, meta).map_err(|e| JsError::new(&format!("meta.bin: {e}")))?;
-        Ok(meta.chunks.iter().map(|c| c.filters.clone()).collect())
+        format::decode::<Meta>(Kind::Meta, meta).map_err(|e| JsError::new(&format!("meta.bin: {e}")))?;
+        Ok(Vec::new())
     }
 
-    /// Opens the index from `meta.bin` and an object mapping the filter file names
-    /// of [`IncidentLibrary::chunk_files`] to their bytes (`Uint8Array`). Listing
-    /// files are added with `addListing` as search results name them in `missing`.
+    /// Opens the index from `meta.bin`. Searches name the other files they need
+    /// in `missing`; `addFile` adds them.
     #[wasm_bindgen(constructor)]
-    pub fn new(meta: Vec<u8>, files: &js_sys::Object) -> Result<IncidentLibrary, JsError> {
+    pub fn new(meta: Vec<u8>) -> Result<IncidentLibrary, JsError> {
         let index = Index::open(|name| {
             if name == "meta.bin" {
-                return Ok(meta.clone());
+                Ok(meta.clone())
+            } else {
+                Err("not given")
             }
-            let value = js_sys::Reflect::get(files, &JsValue::from_str(name)).map_err(|_| "not given".to_string())?;
-            if value.is_undefined() {
-                return Err("not given".to_string());
-            }
-            Ok(js_sys::Uint8Array::new(&value).to_vec())
         })
         .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(IncidentLibrary { index })
     }
 
-    /// Adds a listing file (a name from a response's `missing`) and its bytes.
-    #[wasm_bindgen(js_name = addListing)]
-    pub fn add_listing(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
+    /// Adds an index file that a response named in `missing` (a vocabulary block, a
+    /// term part or a listing file) with its bytes.
+    #[wasm_bindgen(js_name = addFile)]
+    pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
         self.index
-            .add_listings(name, bytes)
+            .add_file(name, bytes)
             .map_err(|e| JsError::new(&e.to_string()))
     }
 

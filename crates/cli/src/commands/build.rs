@@ -62,9 +62,9 @@ pub fn build(data: &Path, out: &Path, pkg: &Path, force: bool) -> Result<bundle:
         report.key_counts[2],
         report.key_counts[3]
     );
-    println!("  {:<20} {:>10} {:>10}", "size report", "raw", "gzip");
+    println!("  {:<44} {:>10} {:>10}", "size report", "raw", "gzip");
     for row in &report.sizes {
-        println!("  {:<20} {:>10} {:>10}", row.what, row.raw, row.gzip);
+        println!("  {:<44} {:>10} {:>10}", row.what, row.raw, row.gzip);
     }
     Ok(report)
 }

@@ -1,15 +1,11 @@
-//! The steps of [`super::Index::from_parts`]: checking that a decoded meta and its filters
-//! agree, and deriving what the search reads from them (listings, taxonomy names,
-//! the lexicon's lookup tables).
+//! The steps of [`super::Index::from_parts`] and [`super::Index::add_file`]:
+//! checking that a decoded meta, its vocabulary blocks and its term parts agree,
+//! and deriving what the search reads from them (listings, taxonomy names, the
+//! lexicon's lookup table).
 
-use super::{date_of, squash, Listing, LoadError, Meta, TaxonomyName, CHUNK_SIZE, FACETS};
+use super::{date_of, squash, Listing, Loaded, LoadError, Meta, Part, TaxonomyName, TermPart, VocabBlock, FACETS};
 use crate::format::FormatError;
-use crate::membership::Lookup;
 use crate::vocab::Vocab;
-
-/// The lexicon as the query looks it up: every typed form's keys with the entry
-/// they belong to, sorted; and each entry's meanings as terms.
-type LexiconTables = (Vec<(String, u32)>, Vec<Vec<Vec<String>>>);
 
 /// An error in `meta.bin`.
 fn bad_meta(message: &str) -> LoadError {
@@ -19,24 +15,30 @@ fn bad_meta(message: &str) -> LoadError {
     }
 }
 
-/// Checks that the meta's per-incident lists, its chunks and `filters` count the
-/// same incidents, and that its facets and listing chunk size are usable.
-pub(super) fn check_shape(meta: &Meta, filters: &[Lookup]) -> Result<(), LoadError> {
+/// Checks that the meta's per-incident lists count the same incidents, that its
+/// vocabulary directory and part count match the loaded data, and that its facets
+/// and listing chunk size are usable.
+pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
     let n = meta.ids.len();
-    let chunked = meta.chunks.iter().map(|c| c.len as usize).sum::<usize>() == n
-        && meta.chunks.iter().rev().skip(1).all(|c| c.len as usize == CHUNK_SIZE)
-        && meta.chunks.iter().all(|c| c.len > 0);
-    if meta.days.len() != n
-        || meta.lengths.len() != n
-        || !chunked
-        || filters.len() != meta.chunks.len()
-        || meta.common.iter().any(|b| b.len() > n)
-        || meta.partial_dates.iter().any(|p| p.doc as usize >= n)
+    if meta.days.len() != n || meta.lengths.len() != n || meta.partial_dates.iter().any(|p| p.doc as usize >= n) {
+        return Err(bad_meta("incident counts of the meta's lists differ"));
+    }
+    meta.vocab.check().map_err(|error| LoadError {
+        file: "meta.bin".into(),
+        error,
+    })?;
+    if meta.parts == 0
+        || data.parts.len() != meta.parts as usize
+        || data.blocks.len() != meta.vocab.blocks()
+        || data.near.len() != meta.near as usize
     {
-        return Err(bad_meta("incident counts of meta and filters differ"));
+        return Err(bad_meta("the vocabulary blocks or term parts differ from the meta"));
     }
     if meta.facets.len() != FACETS.len() {
         return Err(bad_meta("unexpected number of facets"));
+    }
+    if meta.facets.iter().flat_map(|f| &f.values).any(|v| v.docs.len() > n) {
+        return Err(bad_meta("a facet value names an incident past the end"));
     }
     if meta.listing_chunk == 0 {
         return Err(bad_meta("listing chunk size is zero"));
@@ -44,16 +46,73 @@ pub(super) fn check_shape(meta: &Meta, filters: &[Lookup]) -> Result<(), LoadErr
     Ok(())
 }
 
-/// Decodes the vocabulary and checks it against the meta's common-term bitsets.
-pub(super) fn decode_vocab(meta: &Meta) -> Result<Vocab, LoadError> {
-    let vocab = Vocab::decode(&meta.vocab, meta.ids.len()).map_err(|error| LoadError {
-        file: "meta.bin".into(),
-        error,
-    })?;
-    if vocab.common_count() != meta.common.len() {
-        return Err(bad_meta("common-term bitsets differ from the vocabulary"));
+fn decode_error(message: &str) -> FormatError {
+    FormatError::Decode(format!("{message}; rebuild the index"))
+}
+
+/// Decodes vocabulary block `b` and checks it against the meta's directory: its
+/// position, its length, its first term, and that its terms sort before the next
+/// block's.
+pub(super) fn check_block(meta: &Meta, b: usize, block: &VocabBlock) -> Result<Vocab, FormatError> {
+    let dir = &meta.vocab;
+    let first = b * dir.per_block as usize;
+    if block.first as usize != first {
+        return Err(decode_error(&format!("holds the vocabulary from term {}, not {first}", block.first)));
+    }
+    let vocab = Vocab::decode(&block.terms, meta.ids.len(), block.first)?;
+    let next = dir.firsts.get(b + 1);
+    if vocab.len() != dir.block_len(b)
+        || vocab.is_empty()
+        || vocab.term(0) != dir.firsts[b]
+        || next.is_some_and(|n| vocab.term(vocab.len() - 1).as_bytes() >= n.as_bytes())
+    {
+        return Err(decode_error("vocabulary block differs from meta.bin's directory"));
     }
     Ok(vocab)
+}
+
+/// Checks near-term bucket `b` against the meta: its number, its terms in order
+/// with a frequency each.
+pub(super) fn check_near(
+    meta: &Meta,
+    b: usize,
+    bucket: crate::near::NearBucket,
+) -> Result<Vec<(String, u64)>, FormatError> {
+    if bucket.bucket as usize != b {
+        return Err(decode_error(&format!("holds near-term bucket {}, not {b}", bucket.bucket)));
+    }
+    let n = meta.ids.len() as u32;
+    if bucket.terms.len() != bucket.dfs.len()
+        || bucket.terms.windows(2).any(|w| w[0] >= w[1])
+        || bucket.dfs.iter().any(|&df| df == 0 || df > n)
+    {
+        return Err(decode_error("near-term bucket is out of order or its frequencies are out of range"));
+    }
+    Ok(bucket
+        .terms
+        .into_iter()
+        .zip(bucket.dfs)
+        .map(|(t, df)| (t, u64::from(df)))
+        .collect())
+}
+
+/// Checks term part `p` against the meta: its number, its bitsets' sizes and
+/// positions, and rebuilds its filter's lookup.
+pub(super) fn check_part(meta: &Meta, p: usize, part: TermPart) -> Result<Part, FormatError> {
+    if part.part as usize != p {
+        return Err(decode_error(&format!("holds term part {}, not {p}", part.part)));
+    }
+    let n = meta.ids.len();
+    if part.common.iter().any(|(id, b)| *id >= meta.vocab.terms || b.len() > n)
+        || part.common.windows(2).any(|w| w[0].0 >= w[1].0)
+    {
+        return Err(decode_error("a common-term bitset differs from meta.bin"));
+    }
+    let filter = part.filter.to_lookup().map_err(FormatError::Decode)?;
+    Ok(Part {
+        filter,
+        common: part.common,
+    })
 }
 
 /// Every incident's listing as far as the meta tells it: id, date, organisation and
@@ -121,24 +180,14 @@ pub(super) fn mean_length(meta: &Meta) -> f32 {
     meta.lengths.iter().map(|&l| f32::from(l)).sum::<f32>() / meta.ids.len().max(1) as f32
 }
 
-/// The lexicon's lookup tables, refusing an entry that names a term the vocabulary
-/// does not have.
-pub(super) fn lexicon_tables(meta: &Meta, vocab: &Vocab) -> Result<LexiconTables, LoadError> {
+/// The lexicon's lookup table: every typed form's keys with the entry they belong
+/// to, sorted. An entry that names a position past the vocabulary is refused.
+pub(super) fn lexicon_keys(meta: &Meta) -> Result<Vec<(String, u32)>, LoadError> {
     let mut lexicon_keys: Vec<(String, u32)> = Vec::new();
-    let mut lexicon_means = Vec::with_capacity(meta.lexicon.len());
     for (e, entry) in meta.lexicon.iter().enumerate() {
-        if entry.means.iter().flatten().any(|&t| t as usize >= vocab.len()) {
+        if entry.means.iter().flatten().any(|&t| t >= meta.vocab.terms) {
             return Err(bad_meta("a lexicon entry names a term that is not in the vocabulary"));
         }
-        let mut means = Vec::with_capacity(entry.means.len());
-        for terms in &entry.means {
-            let mut words = Vec::with_capacity(terms.len());
-            for &t in terms {
-                words.push(vocab.term(t as usize).to_string());
-            }
-            means.push(words);
-        }
-        lexicon_means.push(means);
         for form in &entry.say {
             for key in crate::query::lexicon_keys(form) {
                 lexicon_keys.push((key, e as u32));
@@ -147,5 +196,5 @@ pub(super) fn lexicon_tables(meta: &Meta, vocab: &Vocab) -> Result<LexiconTables
     }
     crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
     lexicon_keys.dedup();
-    Ok((lexicon_keys, lexicon_means))
+    Ok(lexicon_keys)
 }

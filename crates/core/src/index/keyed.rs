@@ -1,39 +1,41 @@
-//! The vocabulary and the lexicon as the query's lookups read them: every term with
-//! its keyboard keys and initials (초성 and typo lookups), and the lexicon's typed
-//! forms and meanings.
+//! Terms as the 초성 and typo lookups compare them (with their keyboard keys and
+//! initials), and the lexicon's typed forms and meanings.
 
 use super::{Index, KeyedTerm};
 
-impl Index {
-    /// Every vocabulary term with its keys and initials.
-    pub fn keyed_terms(&self) -> &[KeyedTerm] {
-        self.keyed.get_or_init(|| {
-            self.vocab
-                .iter()
-                .map(|(term, postings)| {
-                    let keys = crate::text::hangul::keys(term);
-                    KeyedTerm {
-                        term: term.to_string(),
-                        df: postings.df(),
-                        chars: term.chars().count(),
-                        signature: crate::text::hangul::signature(&keys),
-                        keys,
-                        initials: crate::text::hangul::initials(term),
-                    }
-                })
-                .collect()
-        })
+impl KeyedTerm {
+    /// `term` with its keys and initials.
+    pub fn of(term: &str, df: u64) -> KeyedTerm {
+        let keys = crate::text::hangul::keys(term);
+        KeyedTerm {
+            term: term.to_string(),
+            df,
+            chars: term.chars().count(),
+            signature: crate::text::hangul::signature(&keys),
+            keys,
+            initials: crate::text::hangul::initials(term),
+        }
     }
+}
 
+impl Index {
     /// The meanings (each a list of terms that must all match) of the lexicon
     /// entries that have `key` (a form of [`crate::query::lexicon_keys`]) among their
-    /// typed forms.
-    pub fn lexicon_means<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Vec<String>> + 'a {
+    /// typed forms. A meaning whose terms are in blocks not loaded yet is left out
+    /// (and the blocks noted missing).
+    pub fn lexicon_means(&self, key: &str) -> Vec<Vec<String>> {
         let start = self.lexicon_keys.partition_point(|(k, _)| k.as_str() < key);
-        self.lexicon_keys[start..]
-            .iter()
-            .take_while(move |(k, _)| k == key)
-            .flat_map(|&(_, e)| &self.lexicon_means[e as usize])
+        let mut out = Vec::new();
+        for &(_, e) in self.lexicon_keys[start..].iter().take_while(|(k, _)| k == key) {
+            for positions in &self.meta.lexicon[e as usize].means {
+                // Every term is looked up, so that all missing blocks are noted at once.
+                let terms: Vec<Option<&str>> = positions.iter().map(|&t| self.term_at(t)).collect();
+                if terms.iter().all(Option::is_some) {
+                    out.push(terms.into_iter().flatten().map(str::to_string).collect());
+                }
+            }
+        }
+        out
     }
 
     /// The lexicon's typed forms with their keys and initials (`df` is unused, 0).
@@ -44,17 +46,7 @@ impl Index {
                 .iter()
                 .enumerate()
                 .filter(|&(i, (k, _))| i == 0 || self.lexicon_keys[i - 1].0 != *k)
-                .map(|(_, (k, _))| {
-                    let keys = crate::text::hangul::keys(k);
-                    KeyedTerm {
-                        term: k.clone(),
-                        df: 0,
-                        chars: k.chars().count(),
-                        signature: crate::text::hangul::signature(&keys),
-                        keys,
-                        initials: crate::text::hangul::initials(k),
-                    }
-                })
+                .map(|(_, (k, _))| KeyedTerm::of(k, 0))
                 .collect()
         })
     }

@@ -1,23 +1,141 @@
 //! Term lookups: whether an incident has a term, how strongly it speaks of it, and
-//! where (title, only as a part), through the vocabulary, the common-term bitsets and
-//! the chunk filters.
+//! where (title, only as a part), through the vocabulary blocks and the term parts.
+//!
+//! A lookup that needs a block or a part that is not loaded notes the file
+//! ([`Index::take_missing`]) and answers as if the term were absent; the search
+//! then reports the file missing and its answer is not used.
 
-use super::{Index, Prepared, CHUNK_SIZE};
-use crate::vocab::Postings;
+use super::{part_file, Index, Part, Prepared};
+use crate::hash::{doc_key, part_of, term_key, Field};
+use crate::vocab::{Directory, Postings, Vocab};
 
 impl Index {
-    /// Document frequency of `term`, if it is in the vocabulary.
-    pub fn df(&self, term: &str) -> Option<u64> {
-        self.vocab.get(term).map(Postings::df)
+    /// The loaded vocabulary block that would hold `term`; `None` when the term sorts
+    /// before every term or its block is not loaded (then noted missing).
+    fn block_for(&self, term: &str) -> Option<&Vocab> {
+        let b = self.meta.vocab.block_of(term)?;
+        let block = self.data.blocks.get(b)?.as_ref();
+        if block.is_none() {
+            self.need(Directory::file(b));
+        }
+        block
     }
 
-    /// Looks `term` up once for many incidents: where its incidents are and its
-    /// filter keys, so that scoring every incident hashes and searches nothing.
+    /// Where the incidents of `term` are, if it is in the vocabulary.
+    pub fn postings(&self, term: &str) -> Option<Postings> {
+        self.block_for(term)?.get(term)
+    }
+
+    /// Document frequency of `term`, if it is in the vocabulary.
+    pub fn df(&self, term: &str) -> Option<u64> {
+        self.postings(term).map(Postings::df)
+    }
+
+    /// The term at vocabulary position `position`, when its block is loaded (else
+    /// noted missing).
+    pub fn term_at(&self, position: u32) -> Option<&str> {
+        let b = self.meta.vocab.block_at(position as usize);
+        match self.data.blocks.get(b)? {
+            Some(block) => {
+                let i = (position - block.base()) as usize;
+                (i < block.len()).then(|| block.term(i))
+            }
+            None => {
+                self.need(Directory::file(b));
+                None
+            }
+        }
+    }
+
+    /// Vocabulary terms in `[lo, hi)` (byte order) with their postings. Empty, with
+    /// the blocks noted missing, until every block the range touches is loaded.
+    pub fn vocab_range(&self, lo: &str, hi: &str) -> Vec<(&str, Postings)> {
+        let dir = &self.meta.vocab;
+        if dir.blocks() == 0 || lo.as_bytes() >= hi.as_bytes() {
+            return Vec::new();
+        }
+        let first = dir.block_of(lo).unwrap_or(0);
+        let Some(last) = dir.block_of(hi) else {
+            return Vec::new();
+        };
+        let mut whole = true;
+        for b in first..=last {
+            if self.data.blocks[b].is_none() {
+                self.need(Directory::file(b));
+                whole = false;
+            }
+        }
+        if !whole {
+            return Vec::new();
+        }
+        (first..=last)
+            .filter_map(|b| self.data.blocks[b].as_ref())
+            .flat_map(|block| block.range(lo, hi))
+            .collect()
+    }
+
+    /// Every vocabulary term with its postings, in order. Empty, with the blocks
+    /// noted missing, until every block is loaded.
+    pub fn vocab_terms(&self) -> impl Iterator<Item = (&str, Postings)> + '_ {
+        let whole = self.has_whole_vocabulary();
+        self.data
+            .blocks
+            .iter()
+            .filter(move |_| whole)
+            .flatten()
+            .flat_map(|block| block.iter())
+    }
+
+    /// The terms filed under any of `keys` in the near-term buckets
+    /// ([`crate::near`]), with their document frequencies, sorted and distinct.
+    /// Empty, with the buckets noted missing, until every bucket they need is loaded.
+    pub fn near_terms(&self, keys: &[String]) -> Vec<(&str, u64)> {
+        let count = self.meta.near;
+        let mut wanted: Vec<usize> = keys.iter().map(|k| crate::near::bucket_of(k, count)).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut whole = true;
+        for &b in &wanted {
+            if matches!(self.data.near.get(b), Some(None)) {
+                self.need(crate::near::file(b));
+                whole = false;
+            }
+        }
+        if !whole {
+            return Vec::new();
+        }
+        let mut out: Vec<(&str, u64)> = wanted
+            .iter()
+            .filter_map(|&b| self.data.near.get(b)?.as_ref())
+            .flatten()
+            .map(|(t, df)| (t.as_str(), *df))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The loaded term part that holds `term`; noted missing when it is not loaded.
+    fn part_for(&self, term: &str) -> Option<&Part> {
+        let p = part_of(term, self.meta.parts);
+        let part = self.data.parts.get(p)?.as_ref();
+        if part.is_none() {
+            self.need(part_file(p));
+        }
+        part
+    }
+
+    /// Looks `term` up once for many incidents: where its incidents are, its term
+    /// part and its filter keys, so that scoring every incident hashes and searches
+    /// nothing. A term whose part is not loaded is noted missing here, once.
     pub fn prepare(&self, term: &str) -> Option<Prepared> {
-        use crate::hash::{term_key, Field};
-        let postings = self.vocab.get(term)?;
+        let postings = self.postings(term)?;
+        let part = part_of(term, self.meta.parts);
+        // Noted now, so that scoring does not note it for every incident.
+        let _ = self.part_for(term);
         Some(Prepared {
             postings,
+            part,
             keys: [
                 term_key(term, Field::Any),
                 term_key(term, Field::Often),
@@ -27,20 +145,17 @@ impl Index {
         })
     }
 
-    fn probe_key(&self, doc: usize, key: u64) -> bool {
-        self.filters
-            .get(doc / CHUNK_SIZE)
-            .is_some_and(|f| f.contains(crate::hash::doc_key(key, doc)))
-    }
-
     /// What [`Index::has_term`], [`Index::level`], [`Index::is_part`] and
     /// [`Index::in_title`] say of a prepared term in incident `doc`: `None` when the
-    /// incident lacks it, else (level, part only, in the title).
+    /// incident lacks it (or its part is not loaded), else (level, part only, in
+    /// the title).
     pub fn term_in(&self, doc: usize, p: &Prepared) -> Option<(u8, bool, bool)> {
+        let part = self.data.parts.get(p.part)?.as_ref()?;
+        let probe = |key: u64| part.filter.contains(doc_key(key, doc));
         let present = match p.postings {
             Postings::Single(d) => d as usize == doc,
-            Postings::Common { id, .. } => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
-            Postings::Filtered(_) => self.probe_key(doc, p.keys[0]),
+            Postings::Common { id, .. } => part.common(id).is_some_and(|b| b.contains(doc)),
+            Postings::Filtered(_) => probe(p.keys[0]),
         };
         if !present {
             return None;
@@ -48,23 +163,22 @@ impl Index {
         let filtered = matches!(p.postings, Postings::Filtered(_));
         let level = match p.postings {
             Postings::Single(_) => 1,
-            _ => u8::from(self.probe_key(doc, p.keys[1])),
+            _ => u8::from(probe(p.keys[1])),
         };
-        Some((
-            level,
-            filtered && self.probe_key(doc, p.keys[2]),
-            self.probe_key(doc, p.keys[3]),
-        ))
+        Some((level, filtered && probe(p.keys[2]), probe(p.keys[3])))
     }
 
     /// True when incident `doc` has `term`: exactly for common terms (their
-    /// bitset), else through the incident's filter.
+    /// bitset), else through the filter of the term's part.
     pub fn has_term(&self, doc: usize, term: &str) -> bool {
-        match self.vocab.get(term) {
+        match self.postings(term) {
             None => false,
             Some(Postings::Single(d)) => d as usize == doc,
-            Some(Postings::Common { id, .. }) => self.meta.common.get(id as usize).is_some_and(|b| b.contains(doc)),
-            Some(Postings::Filtered(_)) => self.probe(doc, term, crate::hash::Field::Any),
+            Some(Postings::Common { id, .. }) => self
+                .part_for(term)
+                .and_then(|p| p.common(id))
+                .is_some_and(|b| b.contains(doc)),
+            Some(Postings::Filtered(_)) => self.probe(doc, term, Field::Any),
         }
     }
 
@@ -72,23 +186,23 @@ impl Index {
     /// of the terms the record uses most (`incident_build::indexer::often_terms`) or the
     /// record is the only one with it, else 0.
     pub fn level(&self, doc: usize, term: &str) -> u8 {
-        match self.vocab.get(term) {
+        match self.postings(term) {
             None => 0,
             Some(Postings::Single(_)) => 1,
-            Some(_) => u8::from(self.probe(doc, term, crate::hash::Field::Often)),
+            Some(_) => u8::from(self.probe(doc, term, Field::Often)),
         }
     }
 
-    /// True when the filter of incident `doc`'s chunk holds `term` in `field` for it.
-    fn probe(&self, doc: usize, term: &str, field: crate::hash::Field) -> bool {
-        self.filters
-            .get(doc / CHUNK_SIZE)
-            .is_some_and(|f| f.contains(crate::hash::doc_key(crate::hash::term_key(term, field), doc)))
+    /// True when the filter of `term`'s part holds `term` in `field` for incident
+    /// `doc`.
+    fn probe(&self, doc: usize, term: &str, field: Field) -> bool {
+        self.part_for(term)
+            .is_some_and(|p| p.filter.contains(doc_key(term_key(term, field), doc)))
     }
 
     /// True when incident `doc` has `term` only as a part of longer units.
     pub fn is_part(&self, doc: usize, term: &str) -> bool {
-        matches!(self.vocab.get(term), Some(Postings::Filtered(_))) && self.probe(doc, term, crate::hash::Field::Part)
+        matches!(self.postings(term), Some(Postings::Filtered(_))) && self.probe(doc, term, Field::Part)
     }
 
     /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).
@@ -99,6 +213,6 @@ impl Index {
 
     /// True when `term` is in the title of incident `doc`.
     pub fn in_title(&self, doc: usize, term: &str) -> bool {
-        self.probe(doc, term, crate::hash::Field::Title)
+        self.probe(doc, term, Field::Title)
     }
 }

@@ -42,7 +42,7 @@ pub fn lexicon_keys(form: &str) -> Vec<String> {
 pub(super) fn lexicon(phrase: &str, index: &Index, weight: f32, derivation: Derivation, alts: &mut Vec<Alternative>) {
     for key in lexicon_keys(phrase) {
         for terms in index.lexicon_means(&key) {
-            add(alts, index, terms.clone(), weight, derivation);
+            add(alts, index, terms, weight, derivation);
         }
     }
 }

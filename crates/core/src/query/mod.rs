@@ -233,7 +233,18 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
 fn single(raw: &str, index: &Index, prefix: bool) -> Word {
     let input = text::lower(raw);
     let mut alts = Vec::new();
+    let before = index.missing_count();
     direct(&input, raw, index, &mut alts);
+    // The readings below are for a word the vocabulary lacks. While its own blocks
+    // are still being fetched that is not known yet: they wait for the next round.
+    if index.missing_count() > before {
+        return Word {
+            input,
+            alternatives: alts,
+            keyboard: None,
+            stop: false,
+        };
+    }
     let mut keyboard = None;
     if alts.is_empty() && input.chars().all(|c| c.is_ascii_alphabetic()) {
         // 한/영 slip: `wotleh` typed for 재시도.

@@ -10,8 +10,8 @@ use crate::text::hangul;
 /// Vocabulary terms in `[lo, hi)` that satisfy `keep`, most frequent first.
 fn scan(index: &Index, lo: &str, hi: &str, keep: impl Fn(&str) -> bool, limit: usize) -> Vec<(String, u64)> {
     let found = index
-        .vocab
-        .range(lo, hi)
+        .vocab_range(lo, hi)
+        .into_iter()
         .filter(|(term, _)| keep(term))
         .map(|(term, postings)| (term.to_string(), postings.df()))
         .collect();
@@ -50,19 +50,21 @@ pub(super) fn expand_prefix(word: &str, index: &Index, alts: &mut Vec<Alternativ
 
 pub(super) fn expand_initials(word: &str, index: &Index, prefix: bool, alts: &mut Vec<Alternative>) {
     let wanted: Vec<char> = word.chars().collect();
+    // Terms are filed under their first two initials (crate::near).
+    let keys: Vec<String> = crate::near::initials_key(&wanted).into_iter().collect();
     let found = index
-        .keyed_terms()
-        .iter()
-        .filter(|k| {
-            k.initials.as_ref().is_some_and(|ini| {
+        .near_terms(&keys)
+        .into_iter()
+        .filter(|(term, _)| {
+            hangul::initials(term).is_some_and(|ini| {
                 if prefix {
                     ini.starts_with(&wanted)
                 } else {
-                    *ini == wanted
+                    ini == wanted
                 }
             })
         })
-        .map(|k| (k.term.clone(), k.df))
+        .map(|(term, df)| (term.to_string(), df))
         .collect();
     for (term, _) in best(found, EXPANSIONS) {
         add(alts, index, vec![term], PREFIX_WEIGHT, Derivation::Initials);

@@ -100,7 +100,7 @@ fn phrase_names(span: &[Word], phrase: &str) -> Vec<String> {
 fn named_readings(name: &str, index: &Index, alts: &mut Vec<Alternative>) {
     facet_names(name, index, PHRASE_SYNONYM_WEIGHT, alts);
     for terms in index.lexicon_means(&squash(name)) {
-        add(alts, index, terms.clone(), LEXICON_WEIGHT, Derivation::Lexicon);
+        add(alts, index, terms, LEXICON_WEIGHT, Derivation::Lexicon);
     }
 }
 

@@ -8,7 +8,8 @@ fn index(terms: &[&str]) -> Index {
     sorted.sort();
     sorted.dedup();
     let docs = [0u32, 1, 2];
-    let vocab = crate::vocab::encode(sorted.iter().map(|t| (*t, &docs[..])), 3);
+    let listed: Vec<(&str, &[u32])> = sorted.iter().map(|t| (*t, &docs[..])).collect();
+    let (vocab, blocks) = crate::index::vocab_blocks(&listed, 3);
     let value = |slug: &str, ko: &str, syn: &[&str]| FacetValue {
         slug: slug.into(),
         ko: ko.into(),
@@ -36,24 +37,28 @@ fn index(terms: &[&str]) -> Index {
         "클라우드 로드 밸런서",
         &["로드 밸런서", "LB"],
     ));
-    let meta = Meta {
+    let mut meta = Meta {
         corpus_date: String::new(),
         facets,
         vocab,
+        parts: 1,
+        near: 0,
         ids: vec!["a".into(), "b".into(), "c".into()],
         days: vec![0; 3],
         partial_dates: vec![],
-        common: vec![],
         lengths: vec![1; 3],
         lexicon: vec![],
-        chunks: vec![crate::index::ChunkRef {
-            filters: "filters-0000.bin".into(),
-            len: 3,
-        }],
         listing_chunk: 1,
     };
-    let none = crate::membership::TermFilter::build(&[]).to_lookup().unwrap();
-    Index::from_parts(meta, vec![none]).unwrap()
+    let none = crate::index::TermPart {
+        part: 0,
+        filter: crate::membership::TermFilter::build(&[]),
+        common: vec![],
+    };
+    let near = crate::near::buckets(listed.iter().map(|(t, d)| (*t, d.len() as u64)));
+    meta.near = near.len() as u32;
+    let data = crate::index::Loaded::decode(&meta, &blocks, vec![none], near).unwrap();
+    Index::from_parts(meta, data).unwrap()
 }
 
 fn terms_of(w: &Word) -> Vec<String> {
@@ -202,7 +207,11 @@ fn latin_and_mixed() {
 fn index_with_lexicon(terms: &[&str], lexicon: &[(&[&str], &[&[&str]])]) -> Index {
     let plain = index(terms);
     let mut meta = plain.meta.clone();
-    let position = |t: &str| (0..plain.vocab.len()).find(|&i| plain.vocab.term(i) == t).unwrap() as u32;
+    let position = |t: &str| {
+        (0..plain.meta.vocab.terms)
+            .find(|&i| plain.term_at(i) == Some(t))
+            .unwrap()
+    };
     meta.lexicon = lexicon
         .iter()
         .map(|(say, means)| crate::index::LexiconEntry {
@@ -210,7 +219,7 @@ fn index_with_lexicon(terms: &[&str], lexicon: &[(&[&str], &[&[&str]])]) -> Inde
             means: means.iter().map(|m| m.iter().map(|t| position(t)).collect()).collect(),
         })
         .collect();
-    Index::from_parts(meta, plain.filters.clone()).unwrap()
+    Index::from_parts(meta, plain.data.clone()).unwrap()
 }
 
 #[test]

@@ -49,8 +49,10 @@ pub(super) fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative
     // The nearest first: one edit beats two whatever the frequency.
     let mut found: Vec<(String, u64)> = Vec::new();
     let mut closest = max + 1;
-    for k in index.keyed_terms() {
-        if let Some(d) = near(k) {
+    // Only the terms that keep one end of the word can be this near (crate::near).
+    for (term, df) in index.near_terms(&crate::near::typo_keys(&keys)) {
+        let k = KeyedTerm::of(term, df);
+        if let Some(d) = near(&k) {
             if d < closest {
                 closest = d;
                 found.clear();

@@ -169,11 +169,18 @@ pub struct Response {
     /// With `prefix`: vocabulary terms the last word may be the start of, most
     /// frequent first (autocomplete).
     pub completions: Vec<String>,
-    /// Listing files (`index/` names) that this page's hits need and that are not
-    /// loaded: those hits have an empty title and summary until
-    /// [`Index::add_listings`] adds the files. Always empty for a fully loaded index.
+    /// Index files (`index/` names) that this response needs and that are not
+    /// loaded; [`Index::add_file`] adds them, and the same request then gives the
+    /// full response. With `incomplete`, they are vocabulary blocks or term parts
+    /// and nothing else in the response holds yet; without, they are the listing
+    /// files of this page's hits, whose title and summary are empty until then.
+    /// Always empty for a fully loaded index.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+    /// True when `missing` names vocabulary blocks or term parts: the hits, counts
+    /// and readings are provisional and must not be shown.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub incomplete: bool,
 }
 
 /// Why a request was refused.
@@ -224,6 +231,8 @@ impl std::error::Error for SearchError {}
 /// every incident, counts the facet values, orders the matching incidents and cuts
 /// the page, then adds the suggested filters, the completions and the flow graph.
 pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError> {
+    // What an earlier, unfinished call noted is not this request's.
+    index.take_missing();
     let selection = resolve_filters(index, &request.filters)?;
     let words = query::analyze(
         &request.query,
@@ -252,6 +261,10 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     } else {
         Some(graph(index, &counted.matching, &request.graph)?)
     };
+    let suggestions = suggest(index, &request.query, &selection);
+    let completions = completions(index, request);
+    let needed = index.take_missing();
+    let incomplete = !needed.is_empty();
     Ok(Response {
         total: docs.len(),
         full,
@@ -263,10 +276,11 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         hits: shown.hits,
         facets: facet_counts(index, &counted, &selection),
         words,
-        suggestions: suggest(index, &request.query, &selection),
+        suggestions,
         graph,
-        completions: completions(index, request),
-        missing: shown.missing,
+        completions,
+        missing: if incomplete { needed } else { shown.missing },
+        incomplete,
     })
 }
 

@@ -1,0 +1,103 @@
+//! What a first search costs, read as the browser reads it (the same core and the
+//! same files): `meta.bin`, then every file the search names in `missing`, round
+//! by round, until none is; plus the wasm module and the search page's JS. Prints
+//! each query's files by round, or with `--summary` only the figures over all
+//! queries (gzip bytes, each file compressed on its own: p50, p95, max). With
+//! `--budget BYTES`, exits 1 when a query's first search is over it.
+//!
+//! cargo run --release --example first_search -- dist [--summary] [--budget B] <query>… | --file queries.toml…
+
+use std::io::Write;
+
+fn gz(bytes: &[u8]) -> usize {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap().len()
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let dist = std::path::PathBuf::from(args.remove(0));
+    let dir = dist.join("index");
+    let summary = args.first().is_some_and(|a| a == "--summary");
+    if summary {
+        args.remove(0);
+    }
+    let mut budget = None;
+    if args.first().is_some_and(|a| a == "--budget") {
+        budget = Some(args[1].parse::<usize>().expect("--budget takes a number of bytes"));
+        args.drain(..2);
+    }
+    // What the search page loads besides the index, as the build's size report counts it.
+    let shell: usize = [
+        "pkg/incident_library_bg.wasm",
+        "app.js",
+        "graph.js",
+        "pkg/library.js",
+        "pkg/incident_library.js",
+    ]
+    .iter()
+    .map(|f| gz(&std::fs::read(dist.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"))))
+    .sum();
+    let queries: Vec<String> = if args.first().is_some_and(|a| a == "--file") {
+        args[1..]
+            .iter()
+            .flat_map(|f| {
+                std::fs::read_to_string(f)
+                    .unwrap()
+                    .lines()
+                    .filter_map(|l| l.trim().strip_prefix("q = ").map(|q| serde_json::from_str::<String>(q).unwrap()))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    } else {
+        args
+    };
+    let read = |name: &str| std::fs::read(dir.join(name));
+    let mut sizes = Vec::new();
+    for q in &queries {
+        let mut index = incident_core::index::Index::open(read).unwrap();
+        let request = incident_core::search::Request {
+            query: q.clone(),
+            prefix: true,
+            ..Default::default()
+        };
+        let mut bytes = shell + gz(&read("meta.bin").unwrap());
+        let mut rounds = Vec::new();
+        loop {
+            let r = incident_core::search::search(&index, &request).unwrap();
+            if r.missing.is_empty() {
+                break;
+            }
+            for name in &r.missing {
+                let b = read(name).unwrap();
+                bytes += gz(&b);
+                index.add_file(name, &b).unwrap();
+            }
+            rounds.push(r.missing);
+        }
+        if !summary {
+            println!("{q:?}: {bytes} B gzip with wasm + JS");
+            for (i, r) in rounds.iter().enumerate() {
+                println!("  round {}: {} files: {}", i + 1, r.len(), r.join(" "));
+            }
+        }
+        sizes.push((bytes, q.clone()));
+    }
+    sizes.sort_unstable();
+    let at = |p: f64| sizes[((sizes.len() - 1) as f64 * p).round() as usize].0;
+    let (largest, worst) = sizes.last().cloned().unwrap_or_default();
+    println!(
+        "first search, gzip (wasm + JS {shell} B, then meta.bin and the files the query needs), {} queries: p50 {} B, p95 {} B, max {largest} B ({worst:?})",
+        sizes.len(),
+        at(0.5),
+        at(0.95),
+    );
+    if let Some(budget) = budget {
+        if largest > budget {
+            eprintln!("first search: {largest} bytes gzip for {worst:?}, OVER the budget of {budget}");
+            std::process::exit(1);
+        }
+        println!("first search: every query within the budget of {budget} bytes gzip");
+    }
+}
