@@ -57,8 +57,10 @@ fn round_trip() {
             assert!(index.in_title(d, t), "{} title lacks {t}", incident.id);
         }
     }
-    // Opened for searching, as the browser does: listing files are added as the
-    // shown hits need them, and a response names the ones that are missing.
+    // Opened for searching, as the browser does: meta.bin alone, then the files each
+    // response names in `missing`, round by round. The vocabulary blocks and term
+    // parts come first (the response says it is incomplete), the listing files of
+    // the shown hits last; then the response is the fully loaded index's.
     let files = read_dir(&dir.path().join("dist/index"));
     let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
     assert!((0..open.len()).all(|d| !open.is_listed(d) && open.listings[d].title.is_empty()));
@@ -68,20 +70,39 @@ fn round_trip() {
         per_page: 5,
         ..Default::default()
     };
-    let first = incident_core::search::search(&open, &request).unwrap();
-    assert_eq!(first.hits.len(), 5);
-    assert!(first.hits.iter().all(|h| h.title.is_empty()));
-    assert_eq!(first.missing.len(), 5, "{:?}", first.missing);
-    for name in &first.missing {
-        open.add_listings(name, &files[name]).unwrap();
-    }
-    let second = incident_core::search::search(&open, &request).unwrap();
-    assert!(second.missing.is_empty());
     let full = incident_core::search::search(&index, &request).unwrap();
-    assert_eq!(second, full);
+    assert!(full.missing.is_empty() && !full.incomplete);
+    let first = incident_core::search::search(&open, &request).unwrap();
+    assert!(first.incomplete, "{:?}", first.missing);
+    assert!(first.missing.iter().all(|n| n.starts_with("vocab-")), "{:?}", first.missing);
+    let mut rounds = 0;
+    let mut response = first;
+    while response.incomplete {
+        for name in &response.missing {
+            open.add_file(name, &files[name]).unwrap();
+        }
+        rounds += 1;
+        assert!(rounds < 8, "still missing {:?}", response.missing);
+        response = incident_core::search::search(&open, &request).unwrap();
+    }
+    // Only what the query needed: a block or two, the part of its term.
+    let loaded = open.data.blocks.iter().flatten().count() + open.data.parts.iter().flatten().count();
+    assert!(loaded <= 6, "{loaded} files for one word");
+    assert_eq!(response.hits.len(), 5);
+    assert!(response.hits.iter().all(|h| h.title.is_empty()));
+    assert_eq!(response.missing.len(), 5, "{:?}", response.missing);
+    for name in &response.missing {
+        open.add_file(name, &files[name]).unwrap();
+    }
+    let last = incident_core::search::search(&open, &request).unwrap();
+    assert!(last.missing.is_empty());
+    assert_eq!(last, full);
     assert!(open
-        .add_listings("listing-9999.bin", &files["listing-0000.bin"])
+        .add_file("listing-9999.bin", &files["listing-0000.bin"])
         .is_err());
+    assert!(open.add_file("vocab-0000.bin", &files["terms-0000.bin"]).is_err());
+    assert!(open.add_file("terms-0001.bin", &files["terms-0000.bin"]).is_err());
+    assert!(open.add_file("filters-0000.bin", &files["terms-0000.bin"]).is_err());
 
     // Facet bitsets agree with the records.
     let org = index.facet_position("org").unwrap();
@@ -103,11 +124,23 @@ fn every_damaged_file_is_a_clear_error() {
     build(&common::repo().join("data"), &dir.path().join("dist"));
     let files = read_dir(&dir.path().join("dist/index"));
     let index = load(&files).unwrap();
-    // meta.bin, one filter chunk, one listing file per incident.
-    assert_eq!(files.len(), 2 + index.len(), "{:?}", files.keys());
+    // meta.bin, the vocabulary blocks, term parts and near-term buckets, one listing
+    // file per incident.
+    let (blocks, parts, near) = (index.data.blocks.len(), index.data.parts.len(), index.data.near.len());
+    assert!(blocks > 1 && parts > 1 && near > 1);
+    assert_eq!(files.len(), 1 + blocks + parts + near + index.len(), "{:?}", files.keys());
     let last = index.listing_file(index.len() - 1);
+    let last_block = format!("vocab-{:04}.bin", blocks - 1);
 
-    for name in ["meta.bin", "filters-0000.bin", "listing-0000.bin", last.as_str()] {
+    for name in [
+        "meta.bin",
+        "vocab-0000.bin",
+        last_block.as_str(),
+        "terms-0000.bin",
+        "near-0000.bin",
+        "listing-0000.bin",
+        last.as_str(),
+    ] {
         let name = &name.to_string();
         let original = &files[name];
         let with = |bytes: Vec<u8>| {
@@ -165,6 +198,18 @@ fn every_damaged_file_is_a_clear_error() {
     let err = load(&f).unwrap_err();
     assert_eq!(err.file, "listing-0000.bin");
     assert!(err.to_string().contains("incident 1, not 0"), "{err}");
+    // Another block, part or bucket of the same kind under this name.
+    for (a, b, says) in [
+        ("vocab-0000.bin", "vocab-0001.bin", "not 0"),
+        ("terms-0000.bin", "terms-0001.bin", "holds term part 1, not 0"),
+        ("near-0000.bin", "near-0001.bin", "holds near-term bucket 1, not 0"),
+    ] {
+        let mut f = files.clone();
+        f.insert(a.into(), files[b].clone());
+        let err = load(&f).unwrap_err();
+        assert_eq!(err.file, a);
+        assert!(err.to_string().contains(says), "{err}");
+    }
 
     // The CLI reports the same error and the file's name, without panicking.
     fs::write(dir.path().join("dist/index/meta.bin"), b"ILIX\x01\x00").unwrap();

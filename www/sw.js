@@ -1,20 +1,32 @@
 // Service worker: keeps the app shell, the wasm module, the index and every page
 // the visitor opened, so the library works offline after the first visit. The build
-// writes VERSION (a hash of the bundle) and SHELL; a new build gets a new cache and
-// the old ones are deleted when it activates.
+// writes VERSION (a hash of the bundle), SHELL (the pages and assets to keep) and
+// INDEX (how many files of each kind the index has: named, not listed, so that this
+// file stays small for a library of any size). A new build gets a new cache and the
+// old ones are deleted when it activates.
 const VERSION = "__VERSION__";
 const SHELL = __SHELL__;
+const INDEX = __INDEX__;
 const CACHE = "incident-library-" + VERSION;
-const SHELL_URLS = new Set(SHELL.map((p) => { const u = new URL(p, self.registration.scope); return u.pathname + u.search; }));
+const scoped = (p) => new URL(p, self.registration.scope);
+const INDEX_FILES = Object.entries(INDEX).flatMap(([kind, count]) =>
+  Array.from({ length: count }, (_, i) => `index/${kind}-${String(i).padStart(4, "0")}.bin?v=${VERSION}`));
+const KEPT = new Set([...SHELL, ...INDEX_FILES].map((p) => { const u = scoped(p); return u.pathname + u.search; }));
+
+// no-store: these fetches stay out of the browser's HTTP cache, so they never wait
+// on (or hold up) the page's own requests for the same files.
+const keep = (cache, paths) => cache.addAll(paths.map((p) => new Request(scoped(p), { cache: "no-store" })));
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      // no-store: these fetches stay out of the browser's HTTP cache, so they never
-      // wait on (or hold up) the page's own requests for the same files.
-      .then((cache) => cache.addAll(SHELL.map((p) => new Request(new URL(p, self.registration.scope), { cache: "no-store" }))))
-      .then(() => self.skipWaiting()),
-  );
+  // The shell first, then the index in batches: a page searches from the network
+  // meanwhile, fetching only what its queries need, and the files it fetched are
+  // kept as they pass (below). Installed once every file is kept.
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await keep(cache, SHELL);
+    for (let i = 0; i < INDEX_FILES.length; i += 32) await keep(cache, INDEX_FILES.slice(i, i + 32));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {
@@ -50,9 +62,16 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   // Assets and index files carry their build in the URL (?v=…). Those this build
-  // keeps are served from its cache; anything else goes to the network untouched.
-  if (!SHELL_URLS.has(url.pathname + url.search)) return;
+  // keeps are served from its cache, or fetched and kept; anything else goes to the
+  // network untouched.
+  if (!KEPT.has(url.pathname + url.search)) return;
   event.respondWith(
-    caches.match(request).then((hit) => hit || fetch(request)),
+    caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    })),
   );
 });

@@ -272,20 +272,40 @@ fn is_asset(name: &str) -> bool {
 }
 
 /// The service worker, with the build's version and the files to keep for offline
-/// use: the search page, the module, the index and the app shell.
+/// use: the search page, the module and the app shell by name, and the index files
+/// by kind and count (they are numbered from 0).
 fn service_worker(files: &[(String, Vec<u8>)], version: &str) -> String {
     let mut shell: Vec<String> = vec!["./".into(), "about/".into(), "404.html".into()];
     shell.extend(
         files
             .iter()
             .map(|(n, _)| n)
-            .filter(|n| is_asset(n))
+            .filter(|n| is_asset(n) && !is_numbered_index_file(n))
             .map(|n| format!("{n}?v={version}")),
     );
+    let mut index: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for (name, _) in files {
+        if let Some(kind) = numbered_index_kind(name) {
+            *index.entry(kind).or_default() += 1;
+        }
+    }
     let shell_json = serde_json::to_string(&shell).unwrap_or_else(|_| "[]".into());
+    let index_json = serde_json::to_string(&index).unwrap_or_else(|_| "{}".into());
     include_str!("../../../www/sw.js")
         .replace("__VERSION__", version)
         .replace("__SHELL__", &shell_json)
+        .replace("__INDEX__", &index_json)
+}
+
+/// The kind of a numbered index file (`index/vocab-0003.bin` → `vocab`).
+fn numbered_index_kind(name: &str) -> Option<&str> {
+    let (kind, number) = name.strip_prefix("index/")?.strip_suffix(".bin")?.rsplit_once('-')?;
+    (number.len() >= 4 && number.bytes().all(|b| b.is_ascii_digit())).then_some(kind)
+}
+
+/// True for the index files the service worker names by kind and count.
+fn is_numbered_index_file(name: &str) -> bool {
+    numbered_index_kind(name).is_some()
 }
 
 /// Raw and gzip sizes (each file compressed on its own, as a server sends it) of
