@@ -1,9 +1,10 @@
 //! Writes a synthetic corpus of `count` records made from the shipped ones, for the
 //! scale benchmark (`scripts/bench-scale.sh`): record `i` is shipped record
 //! `i mod 192` under id `IL-{10001 + i}`, its sources made unique (`?copy=i`), its
-//! related ids dropped, and about 15 % of its Hangul words replaced by random
-//! mecab-ko-dic nouns (their particles kept), so that the vocabulary grows with the
-//! corpus as real text does rather than repeating. The taxonomy, lexicon, user
+//! related ids dropped, and, past the first copy of each, about 15 % of its Hangul
+//! words replaced by random mecab-ko-dic nouns (their particles kept), so that the
+//! vocabulary grows with the corpus as real text does rather than repeating (the
+//! first copies keep every shipped word, which the lexicon names). The taxonomy, lexicon, user
 //! dictionary and general sources are copied; no ids have moved. Deterministic for
 //! a given seed.
 //!
@@ -38,7 +39,7 @@ fn vary(text: &str, nouns: &[String], rng: &mut Rng) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String, rng: &mut Rng| {
-        if !word.is_empty() && rng.below(100) < 15 {
+        if !word.is_empty() && !nouns.is_empty() && rng.below(100) < 15 {
             let chars: Vec<char> = word.chars().collect();
             let stem = chars.len().clamp(1, 3).min(chars.len().saturating_sub(1).max(1));
             out.push_str(&nouns[rng.below(nouns.len())]);
@@ -97,7 +98,9 @@ fn main() {
     }
     let general = fs::read_to_string(data.join("general-sources.toml")).unwrap_or_default();
     let mut rng = Rng(seed);
+    let none: Vec<String> = Vec::new();
     for i in 0..count {
+        let nouns = if i < shipped.len() { &none } else { &nouns };
         let (_, text) = &shipped[i % shipped.len()];
         let id = format!("IL-{}", 10001 + i);
         let (front, body) = text
@@ -105,29 +108,43 @@ fn main() {
             .and_then(|t| t.split_once("\n+++\n"))
             .expect("a record starts with +++ front matter");
         let mut lines = Vec::new();
+        let mut in_sources = false;
         for line in front.lines() {
+            if line.starts_with("sources = ") {
+                in_sources = true;
+            }
             let line = if line.starts_with("id = ") {
                 format!("id = \"{id}\"")
             } else if line.starts_with("related = ") {
                 "related = []".to_string()
             } else if line.starts_with("title = ") {
-                vary(line, &nouns, &mut rng)
-            } else if line.starts_with("sources = ") {
+                vary(line, nouns, &mut rng)
+            } else if in_sources {
                 // Each source once across the corpus, as `check` asks; the pages
                 // several records may cite stay as they are.
                 let mut l = line.to_string();
                 for url in line.split('"').skip(1).step_by(2) {
                     if !general.contains(url) {
-                        l = l.replace(&format!("\"{url}\""), &format!("\"{url}?copy={i}\""));
+                        let (base, fragment) = url.split_once('#').map_or((url, String::new()), |(b, f)| (b, format!("#{f}")));
+                        let join = if base.contains('?') { '&' } else { '?' };
+                        l = l.replace(&format!("\"{url}\""), &format!("\"{base}{join}copy={i}{fragment}\""));
                     }
                 }
                 l
             } else {
                 line.to_string()
             };
+            if in_sources && line.contains(']') {
+                in_sources = false;
+            }
             lines.push(line);
         }
-        let record = format!("+++\n{}\n+++\n{}", lines.join("\n"), vary(body, &nouns, &mut rng));
+        // Headings stay: they name the sections.
+        let body: Vec<String> = body
+            .lines()
+            .map(|l| if l.starts_with('#') { l.to_string() } else { vary(l, nouns, &mut rng) })
+            .collect();
+        let record = format!("+++\n{}\n+++\n{}\n", lines.join("\n"), body.join("\n"));
         fs::write(out.join("incidents").join(format!("{id}.md")), record).unwrap();
     }
     println!("{count} records in {}", out.display());

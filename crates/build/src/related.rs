@@ -2,7 +2,7 @@
 //! shared facet values (weighted) and shared terms (the Dice coefficient of their
 //! term sets). The pages and the API show the same ones.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::corpus::Corpus;
 
@@ -28,23 +28,47 @@ pub struct Related {
 /// Related incidents of every incident, by incident number: those a record lists,
 /// else the most similar by shared facet values (weighted) and shared terms.
 /// `terms[e]` are the terms of incident `e`.
-/// The term sets are numbered once and compared as sorted numbers, and the
-/// incidents are shared among the cores: the comparison is of every pair, so it
-/// is the part of the build that grows fastest with the corpus.
+///
+/// Every pair is compared, so this is the part of the build that grows fastest with
+/// the corpus. Each comparison is made of a few machine words: the terms in many
+/// records and the facet values are bitsets per incident (shared = popcount of the
+/// AND), and the shares of the rarer terms are counted once per incident through
+/// their incident lists. The incidents are shared among the cores. The scores are
+/// the same as comparing the sets one by one ([`score`]).
 pub fn related_all(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Related> {
-    let numbered = number_terms(terms);
-    let values = facet_values(corpus);
+    let table = Table::new(corpus, terms);
     let n = corpus.incidents.len();
+    let positions: HashMap<&str, usize> = corpus
+        .incidents
+        .iter()
+        .enumerate()
+        .map(|(d, i)| (i.id.as_str(), d))
+        .collect();
     let threads = crate::threads();
     let share = n.div_ceil(threads).max(1);
-    let (numbered, values) = (&numbered, &values);
+    let (table, positions) = (&table, &positions);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..n)
             .step_by(share)
             .map(|start| {
                 scope.spawn(move || {
+                    let mut counts = vec![0u32; n];
                     (start..(start + share).min(n))
-                        .map(|d| related_numbered(corpus, numbered, values, d))
+                        .map(|d| {
+                            let incident = &corpus.incidents[d];
+                            if incident.related.is_empty() {
+                                table.most_related(d, &mut counts)
+                            } else {
+                                Related {
+                                    incidents: incident
+                                        .related
+                                        .iter()
+                                        .filter_map(|id| positions.get(id.as_str()).copied())
+                                        .collect(),
+                                    computed: false,
+                                }
+                            }
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -56,95 +80,151 @@ pub fn related_all(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Vec<Related> 
     })
 }
 
-/// Each term set as the sorted numbers of its terms (numbered in byte order).
-fn number_terms(terms: &[BTreeSet<String>]) -> Vec<Vec<u32>> {
-    let all: BTreeSet<&str> = terms.iter().flatten().map(String::as_str).collect();
-    let number: std::collections::HashMap<&str, u32> =
-        all.into_iter().enumerate().map(|(i, t)| (t, i as u32)).collect();
-    terms
-        .iter()
-        .map(|set| {
-            // A BTreeSet iterates in byte order, the order the numbers were given in.
-            set.iter().map(|t| number[t.as_str()]).collect()
-        })
-        .collect()
+/// A term in more than one incident in this many is kept in the per-incident
+/// bitsets; rarer terms are counted through their incident lists.
+const DENSE_EVERY: usize = 32;
+
+/// What the comparison reads, made once: per incident, its term count, the bitset of
+/// its dense terms, its rare terms, and the bitset of its values of each compared
+/// facet; and each rare term's incidents.
+struct Table {
+    n: usize,
+    lens: Vec<usize>,
+    dense_words: usize,
+    dense: Vec<u64>,
+    rare: Vec<Vec<u32>>,
+    postings: Vec<Vec<u32>>,
+    facet_words: [usize; 4],
+    facets: [Vec<u64>; 4],
 }
 
-/// Each incident's values of the compared facets, in [`FACET_WEIGHTS`] order.
-type FacetValues<'a> = Vec<[Vec<&'a str>; 4]>;
-
-/// The compared facet values of every incident, read once.
-fn facet_values(corpus: &Corpus) -> FacetValues<'_> {
-    corpus
-        .incidents
-        .iter()
-        .map(|i| FACET_WEIGHTS.map(|(key, _)| i.facet(key)))
-        .collect()
+fn popcount_and(a: &[u64], b: &[u64]) -> u32 {
+    a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
 }
 
-/// The related incidents of incident `d`, over numbered term sets and facet values
-/// read once.
-fn related_numbered(corpus: &Corpus, terms: &[Vec<u32>], values: &FacetValues<'_>, d: usize) -> Related {
-    let incident = &corpus.incidents[d];
-    if !incident.related.is_empty() {
-        let listed = incident
-            .related
-            .iter()
-            .filter_map(|id| corpus.incidents.iter().position(|i| &i.id == id))
-            .collect();
-        return Related {
-            incidents: listed,
-            computed: false,
-        };
-    }
-    let mut scored: Vec<(f64, usize)> = corpus
-        .incidents
-        .iter()
-        .enumerate()
-        .filter(|&(e, _)| e != d)
-        .map(|(e, _)| {
-            let score = shared_facets(&values[d], &values[e]) + TERMS_WEIGHT * dice(&terms[d], &terms[e]);
-            (score, e)
-        })
-        .filter(|&(s, _)| s > 0.0)
-        .collect();
-    scored.sort_by(|a, b| {
-        b.0.partial_cmp(&a.0)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.1.cmp(&b.1))
-    });
-    Related {
-        incidents: scored.into_iter().take(RELATED_COMPUTED).map(|(_, e)| e).collect(),
-        computed: true,
-    }
-}
-
-/// The facet values two incidents share, each counted with its facet's weight.
-fn shared_facets(a: &[Vec<&str>; 4], b: &[Vec<&str>; 4]) -> f64 {
-    FACET_WEIGHTS
-        .iter()
-        .zip(a.iter().zip(b))
-        .map(|((_, w), (a, b))| w * a.iter().filter(|s| b.contains(s)).count() as f64)
-        .sum()
-}
-
-/// The Dice coefficient of two sorted term sets: twice the shared terms over the
-/// sum of their sizes; 0 when both are empty.
-fn dice(a: &[u32], b: &[u32]) -> f64 {
-    if a.is_empty() && b.is_empty() {
-        return 0.0;
-    }
-    let (mut i, mut j, mut shared) = (0, 0, 0usize);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                shared += 1;
-                i += 1;
-                j += 1;
+impl Table {
+    fn new(corpus: &Corpus, terms: &[BTreeSet<String>]) -> Table {
+        let n = corpus.incidents.len();
+        let mut df: HashMap<&str, usize> = HashMap::new();
+        for set in terms {
+            for t in set {
+                *df.entry(t.as_str()).or_default() += 1;
             }
         }
+        let mut dense_terms: Vec<&str> = df
+            .iter()
+            .filter(|&(_, &c)| c * DENSE_EVERY > n)
+            .map(|(&t, _)| t)
+            .collect();
+        dense_terms.sort_unstable();
+        let dense_id: HashMap<&str, usize> = dense_terms.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        let mut rare_terms: Vec<&str> = df.keys().copied().filter(|t| !dense_id.contains_key(t)).collect();
+        rare_terms.sort_unstable();
+        let rare_id: HashMap<&str, u32> = rare_terms.iter().enumerate().map(|(i, &t)| (t, i as u32)).collect();
+        let dense_words = dense_terms.len().div_ceil(64);
+        let mut dense = vec![0u64; n * dense_words];
+        let mut rare = vec![Vec::new(); n];
+        let mut postings = vec![Vec::new(); rare_terms.len()];
+        for (d, set) in terms.iter().enumerate() {
+            for t in set {
+                if let Some(&i) = dense_id.get(t.as_str()) {
+                    dense[d * dense_words + i / 64] |= 1 << (i % 64);
+                } else {
+                    let r = rare_id[t.as_str()];
+                    rare[d].push(r);
+                    postings[r as usize].push(d as u32);
+                }
+            }
+        }
+        let slugs: Vec<HashMap<&str, usize>> = FACET_WEIGHTS
+            .iter()
+            .map(|(key, _)| {
+                let f = incident_core::facets::FACETS.iter().position(|def| def.key == *key).unwrap_or(0);
+                corpus.taxonomy.facets[f]
+                    .iter()
+                    .enumerate()
+                    .map(|(v, value)| (value.slug.as_str(), v))
+                    .collect()
+            })
+            .collect();
+        let facet_words: [usize; 4] = std::array::from_fn(|f| slugs[f].len().div_ceil(64).max(1));
+        let facets: [Vec<u64>; 4] = std::array::from_fn(|f| {
+            let mut bits = vec![0u64; n * facet_words[f]];
+            for (d, incident) in corpus.incidents.iter().enumerate() {
+                for slug in incident.facet(FACET_WEIGHTS[f].0) {
+                    if let Some(&v) = slugs[f].get(slug) {
+                        bits[d * facet_words[f] + v / 64] |= 1 << (v % 64);
+                    }
+                }
+            }
+            bits
+        });
+        Table {
+            n,
+            lens: terms.iter().map(BTreeSet::len).collect(),
+            dense_words,
+            dense,
+            rare,
+            postings,
+            facet_words,
+            facets,
+        }
     }
-    shared as f64 / (a.len() + b.len()) as f64 * 2.0
+
+    fn dense_of(&self, d: usize) -> &[u64] {
+        &self.dense[d * self.dense_words..(d + 1) * self.dense_words]
+    }
+
+    fn facet_of(&self, f: usize, d: usize) -> &[u64] {
+        &self.facets[f][d * self.facet_words[f]..(d + 1) * self.facet_words[f]]
+    }
+
+    /// The [`RELATED_COMPUTED`] incidents most related to `d`. `counts` is a
+    /// zeroed scratch vector of one counter per incident, left zeroed.
+    fn most_related(&self, d: usize, counts: &mut [u32]) -> Related {
+        for &t in &self.rare[d] {
+            for &e in &self.postings[t as usize] {
+                counts[e as usize] += 1;
+            }
+        }
+        let mut best: Vec<(f64, usize)> = Vec::with_capacity(RELATED_COMPUTED + 1);
+        for e in (0..self.n).filter(|&e| e != d) {
+            let shared = counts[e] + popcount_and(self.dense_of(d), self.dense_of(e));
+            let facets: [u32; 4] = std::array::from_fn(|f| popcount_and(self.facet_of(f, d), self.facet_of(f, e)));
+            let s = score(facets, shared as usize, self.lens[d], self.lens[e]);
+            // In incident order, so an equal score keeps the lower incident first.
+            if s > 0.0 && (best.len() < RELATED_COMPUTED || s > best[best.len() - 1].0) {
+                let at = best.iter().position(|&(b, _)| s > b).unwrap_or(best.len());
+                best.insert(at, (s, e));
+                best.truncate(RELATED_COMPUTED);
+            }
+        }
+        for &t in &self.rare[d] {
+            for &e in &self.postings[t as usize] {
+                counts[e as usize] = 0;
+            }
+        }
+        Related {
+            incidents: best.into_iter().map(|(_, e)| e).collect(),
+            computed: true,
+        }
+    }
+}
+
+/// The similarity of two incidents: their shared values of each compared facet,
+/// each with its facet's weight, plus [`TERMS_WEIGHT`] times the Dice coefficient of
+/// their term sets (twice the shared terms over the sum of their sizes; 0 when both
+/// are empty).
+fn score(shared_values: [u32; 4], shared_terms: usize, a: usize, b: usize) -> f64 {
+    let facets: f64 = FACET_WEIGHTS
+        .iter()
+        .zip(shared_values)
+        .map(|((_, w), count)| w * count as f64)
+        .sum();
+    let dice = if a + b == 0 {
+        0.0
+    } else {
+        shared_terms as f64 / (a + b) as f64 * 2.0
+    };
+    facets + TERMS_WEIGHT * dice
 }
