@@ -91,9 +91,12 @@ impl Index {
     /// Empty, with the buckets noted missing, until every bucket they need is loaded.
     pub fn near_terms(&self, keys: &[String]) -> Vec<(&str, u64)> {
         let count = self.meta.near;
-        let mut wanted: Vec<usize> = keys.iter().map(|k| crate::near::bucket_of(k, count)).collect();
-        wanted.sort_unstable();
-        wanted.dedup();
+        let mut wanted: Vec<usize> = Vec::with_capacity(keys.len());
+        for b in keys.iter().map(|k| crate::near::bucket_of(k, count)) {
+            if !wanted.contains(&b) {
+                wanted.push(b);
+            }
+        }
         let mut whole = true;
         for &b in &wanted {
             if matches!(self.data.near.get(b), Some(None)) {
@@ -110,7 +113,8 @@ impl Index {
             .flatten()
             .map(|(t, df)| (t.as_str(), *df))
             .collect();
-        out.sort_unstable();
+        // One bucket's terms are sorted; two buckets may share a term.
+        crate::sort::sort_by(&mut out, |a, b| a.cmp(b));
         out.dedup();
         out
     }

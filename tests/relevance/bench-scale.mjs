@@ -1,0 +1,121 @@
+// One row of the scale benchmark (scripts/bench-scale.sh): our engine and Pagefind
+// on the same built site, in headless chromium. For a sample of queries, each on a
+// fresh page with an empty cache:
+//
+// * first search: every byte the page fetched for the engine before it could show
+//   the first ten results (code, index files, the ten results' text), each file
+//   counted gzip-compressed as a server sends it (Pagefind's own files are gzip
+//   already and count as they are);
+// * query time, with every file of the sample loaded: p50 and p95 in ms (ours: the
+//   wasm search as the search page runs it; Pagefind: `search()`).
+//
+// Prints one JSON object. The site must hold Pagefind's index (`pagefind --site`).
+//
+//   node tests/relevance/bench-scale.mjs <site> <queries.toml> [sample]
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { launch } from "../e2e/helpers.mjs";
+import { readQueries, staticServer } from "./common.mjs";
+
+const [site, queryFile, sampleArg] = process.argv.slice(2);
+if (!queryFile || !existsSync(join(site, "pagefind/pagefind.js"))) {
+  console.error("usage: node tests/relevance/bench-scale.mjs <site with a pagefind index> <queries.toml> [sample]");
+  process.exit(2);
+}
+const all = readQueries([queryFile]);
+const sample = Number(sampleArg || 80);
+const step = Math.max(1, Math.floor(all.length / sample));
+const queries = all.filter((_, i) => i % step === 0).slice(0, sample);
+
+const sizes = new Map();
+const sent = (path) => {
+  if (!sizes.has(path)) {
+    const raw = readFileSync(join(site, path));
+    const gz = gzipSync(raw, { level: 9 }).length;
+    sizes.set(path, Math.min(raw.length, gz));
+  }
+  return sizes.get(path);
+};
+const at = (sorted, p) => sorted[Math.round((sorted.length - 1) * p)];
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: at(s, 0.5), p95: at(s, 0.95), max: s[s.length - 1] };
+};
+
+const server = await staticServer(site);
+const url = server.url;
+const browser = await launch();
+
+// The bytes one fresh page fetches for `run` (an in-page function of `q`).
+async function firstSearch(q, run, counted) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const paths = new Set();
+  page.on("requestfinished", (r) => {
+    const path = decodeURIComponent(new URL(r.url()).pathname).slice(1);
+    if (counted(path)) paths.add(path);
+  });
+  await page.goto(url + "about/");
+  await page.evaluate(run, { url, q });
+  await context.close();
+  return [...paths].reduce((s, p) => s + sent(p), 0);
+}
+
+const ours = async ({ url, q }) => {
+  const { IncidentLibrary } = await import(url + "pkg/library.js");
+  const lib = await IncidentLibrary.open(url);
+  await lib.search(q, { perPage: 10, prefix: true });
+};
+const theirs = async ({ url, q }) => {
+  const pagefind = await import(url + "pagefind/pagefind.js");
+  await pagefind.init();
+  const search = await pagefind.search(q);
+  await Promise.all(search.results.slice(0, 10).map((r) => r.data()));
+};
+const oursCounted = (p) => p.startsWith("index/") || p.startsWith("pkg/") || p === "app.js" || p === "graph.js";
+const theirsCounted = (p) => p.startsWith("pagefind/");
+
+try {
+  const oursBytes = [];
+  const theirsBytes = [];
+  for (const q of queries) {
+    // app.js and graph.js are the search page's; the sample page loads neither.
+    oursBytes.push((await firstSearch(q, ours, oursCounted)) + sent("app.js") + sent("graph.js"));
+    theirsBytes.push(await firstSearch(q, theirs, theirsCounted));
+  }
+  const page = await browser.newPage();
+  await page.goto(url + "about/");
+  const times = await page.evaluate(async ({ url, queries }) => {
+    const { IncidentLibrary } = await import(url + "pkg/library.js");
+    const lib = await IncidentLibrary.open(url);
+    const request = (query) => ({ query, filters: [], page: 1, per_page: 10, prefix: true });
+    for (const q of queries) await lib.search(q, { perPage: 10, prefix: true });
+    const pagefind = await import(url + "pagefind/pagefind.js");
+    await pagefind.init();
+    for (const q of queries) await pagefind.search(q);
+    const ours = [];
+    const theirs = [];
+    for (let round = 0; round < 3; round++) {
+      for (const q of queries) {
+        let t = performance.now();
+        lib.core.search(request(q));
+        ours.push(performance.now() - t);
+        t = performance.now();
+        await pagefind.search(q);
+        theirs.push(performance.now() - t);
+      }
+    }
+    return { ours, theirs };
+  }, { url, queries });
+  const html = gzipSync(readFileSync(join(site, "index.html")), { level: 9 }).length;
+  console.log(JSON.stringify({
+    queries: queries.length,
+    ours: { first_search: stats(oursBytes), ms: stats(times.ours) },
+    pagefind: { first_search: stats(theirsBytes), ms: stats(times.theirs) },
+    search_page_html: html,
+  }));
+} finally {
+  await browser.close();
+  server.close();
+}
