@@ -249,11 +249,15 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     }
     let counted = count(index, &candidates, &selection);
     let sort = request.sort.unwrap_or(Sort::default_for(has_query));
-    let docs = order(index, &matches, &counted.matching, sort);
+    // Ordered up to the page shown.
+    let per_page = if request.per_page == 0 { page::PER_PAGE } else { request.per_page };
+    let keep = request.page.max(1).saturating_mul(per_page);
+    let docs = order(index, &matches, &counted.matching, sort, keep);
+    let total = counted.matching.len();
     let full = if has_query {
-        docs.iter().filter(|&&d| is_full(&matches, d)).count()
+        counted.matching.iter().filter(|&d| is_full(&matches, d)).count()
     } else {
-        docs.len()
+        total
     };
     let shown = page(index, &docs, &words, &matches, request.page, request.per_page);
     let graph = if request.graph.is_empty() {
@@ -266,7 +270,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     let needed = index.take_missing();
     let incomplete = !needed.is_empty();
     Ok(Response {
-        total: docs.len(),
+        total,
         full,
         unsearchable,
         cut: is_cut(&request.query),

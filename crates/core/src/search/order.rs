@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use super::rank::DocMatch;
 use crate::index::Index;
-use crate::sort;
 
 /// Result order. Its names are `relevance` and `recent`; a name is read into a
 /// `Sort` only by its [`FromStr`](std::str::FromStr) (the command line, the MCP server
@@ -51,27 +50,40 @@ pub(super) fn is_full(matches: &[DocMatch], doc: usize) -> bool {
     matches.get(doc).is_some_and(|m| m.full)
 }
 
-/// The incidents of `matching` in `sort` order: full matches first, then by score
-/// (with [`Sort::Relevance`]), ties to the more recent incident, then to the lower id.
-pub(super) fn order(index: &Index, matches: &[DocMatch], matching: &crate::bitset::Bitset, sort: Sort) -> Vec<usize> {
-    let mut docs: Vec<usize> = matching.iter().collect();
-    let recent = |a: usize, b: usize| {
-        index.meta.days[b]
-            .cmp(&index.meta.days[a])
-            .then_with(|| index.meta.ids[a].cmp(&index.meta.ids[b]))
-    };
+/// The first `keep` incidents of `matching` in `sort` order: full matches first,
+/// then by score (with [`Sort::Relevance`]), ties to the more recent incident, then
+/// to the lower id. Only the pages up to the one shown are ordered: the order is
+/// total (no two incidents compare equal), so keeping the best `keep` in a short
+/// sorted list gives the same first `keep` as sorting them all, in a fraction of
+/// the comparisons when thousands match.
+pub(super) fn order(
+    index: &Index,
+    matches: &[DocMatch],
+    matching: &crate::bitset::Bitset,
+    sort: Sort,
+    keep: usize,
+) -> Vec<usize> {
     let full = |d: usize| is_full(matches, d);
-    match sort {
-        Sort::Recent => sort::sort_by(&mut docs, |&a, &b| full(b).cmp(&full(a)).then_with(|| recent(a, b))),
-        Sort::Relevance => sort::sort_by(&mut docs, |&a, &b| {
-            full(b)
-                .cmp(&full(a))
-                .then_with(|| {
-                    let score = |d: usize| matches.get(d).map_or(0.0, |m| m.score);
-                    score(b).partial_cmp(&score(a)).unwrap_or(Ordering::Equal)
-                })
-                .then_with(|| recent(a, b))
-        }),
+    let score = |d: usize| matches.get(d).map_or(0.0, |m| m.score);
+    // Incidents are numbered in id order: the lower number is the lower id.
+    let recent = |a: usize, b: usize| index.meta.days[b].cmp(&index.meta.days[a]).then_with(|| a.cmp(&b));
+    let cmp = |a: usize, b: usize| -> Ordering {
+        let by_full = full(b).cmp(&full(a));
+        match sort {
+            Sort::Recent => by_full.then_with(|| recent(a, b)),
+            Sort::Relevance => by_full
+                .then_with(|| score(b).partial_cmp(&score(a)).unwrap_or(Ordering::Equal))
+                .then_with(|| recent(a, b)),
+        }
+    };
+    let mut docs: Vec<usize> = Vec::with_capacity(keep.min(matching.len()) + 1);
+    for d in matching.iter() {
+        if docs.len() == keep && docs.last().is_none_or(|&last| cmp(d, last) != Ordering::Less) {
+            continue;
+        }
+        let at = docs.partition_point(|&e| cmp(e, d) == Ordering::Less);
+        docs.insert(at, d);
+        docs.truncate(keep);
     }
     docs
 }

@@ -6,7 +6,7 @@ use crate::index::Index;
 use crate::query::Word;
 
 /// Hits per page when a request says 0.
-const PER_PAGE: usize = 10;
+pub(super) const PER_PAGE: usize = 10;
 
 /// One page of the ordered results.
 pub(super) struct Page {

@@ -30,8 +30,11 @@ struct PreparedWord<'a> {
 
 struct PreparedAlternative<'a> {
     alt: &'a query::Alternative,
-    /// Each term with its document frequency; `None` when one is not in the index.
-    terms: Option<Vec<(Prepared, u64)>>,
+    /// Each term with its inverse document frequency; `None` when one is not in the
+    /// index.
+    terms: Option<Vec<(Prepared, f32)>>,
+    /// For a taxonomy value: its incidents and their inverse document frequency.
+    facet: Option<(&'a Bitset, f32)>,
 }
 
 /// Scores every incident for `words`: the per-incident matches (empty without a
@@ -49,23 +52,31 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
             let mut terms = Some(Vec::with_capacity(alt.terms.len()));
             for t in &alt.terms {
                 match (index.prepare(t), terms.as_mut()) {
-                    (Some(p), Some(list)) => list.push((p, p.postings.df())),
+                    (Some(p), Some(list)) => list.push((p, idf(n, p.postings.df()))),
                     _ => terms = None,
                 }
             }
-            alternatives.push(PreparedAlternative { alt, terms });
+            let facet = alt.facet.as_ref().map(|f| {
+                let docs = &index.meta.facets[f.f].values[f.v].docs;
+                (docs, idf(n, docs.len() as u64))
+            });
+            alternatives.push(PreparedAlternative { alt, terms, facet });
         }
         prepared.push(PreparedWord { alternatives });
     }
     let mut candidates = Bitset::empty(n);
     let mut matches = Vec::with_capacity(n);
+    // Reused for every incident; kept only by those that match (a list an incident
+    // would cost an allocation each for the many that match nothing).
+    let mut found_words: Vec<Option<(usize, f32)>> = Vec::with_capacity(words.len());
     for doc in 0..n {
         let mut m = DocMatch {
             full: true,
             ..DocMatch::default()
         };
+        found_words.clear();
         for (word, p) in words.iter().zip(&prepared) {
-            let found = word_score(index, p, doc, n);
+            let found = word_score(index, p, doc);
             match found {
                 Some((a, s)) => {
                     m.score += s;
@@ -75,10 +86,11 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
                 }
                 None => m.full = false,
             }
-            m.words.push(found);
+            found_words.push(found);
         }
-        if m.words.iter().any(Option::is_some) {
+        if found_words.iter().any(Option::is_some) {
             candidates.insert(doc);
+            m.words = found_words.clone();
         }
         matches.push(m);
     }
@@ -91,13 +103,13 @@ fn saturate(tf: f32, relative_length: f32) -> f32 {
 }
 
 /// The score of a prepared term in incident `doc`, or `None` when the incident lacks it.
-fn term_score(index: &Index, term: &Prepared, df: u64, doc: usize, n: usize) -> Option<f32> {
+fn term_score(index: &Index, term: &Prepared, idf: f32, doc: usize) -> Option<f32> {
     let (level, part, title) = index.term_in(doc, term)?;
     let mut tf = LEVEL_TF[usize::from(level.min(1))];
     if title {
         tf += TITLE_WEIGHT;
     }
-    let mut s = idf(n, df) * saturate(tf, index.relative_length(doc));
+    let mut s = idf * saturate(tf, index.relative_length(doc));
     if !title && part {
         s *= PART_WEIGHT;
     }
@@ -109,17 +121,16 @@ fn term_score(index: &Index, term: &Prepared, df: u64, doc: usize, n: usize) -> 
 /// fields: the best text alternative and the best taxonomy value add up, so that
 /// of the incidents classified under a value the query names, those whose text
 /// also has the word come first.
-fn word_score(index: &Index, word: &PreparedWord, doc: usize, n: usize) -> Option<(usize, f32)> {
+fn word_score(index: &Index, word: &PreparedWord, doc: usize) -> Option<(usize, f32)> {
     let mut text: Option<(usize, f32)> = None;
     let mut class: Option<(usize, f32)> = None;
     for (a, p) in word.alternatives.iter().enumerate() {
         let alt = p.alt;
-        let s = if let Some(f) = &alt.facet {
-            let docs = &index.meta.facets[f.f].values[f.v].docs;
+        let s = if let Some((docs, idf)) = p.facet {
             if !docs.contains(doc) {
                 continue;
             }
-            idf(n, docs.len() as u64) * saturate(META_WEIGHT, 1.0)
+            idf * saturate(META_WEIGHT, 1.0)
         } else {
             let Some(terms) = &p.terms else { continue };
             if terms.is_empty() {
@@ -127,8 +138,8 @@ fn word_score(index: &Index, word: &PreparedWord, doc: usize, n: usize) -> Optio
             }
             let mut sum = 0.0;
             let mut all = true;
-            for (term, df) in terms {
-                match term_score(index, term, *df, doc, n) {
+            for (term, idf) in terms {
+                match term_score(index, term, *idf, doc) {
                     Some(s) => sum += s,
                     None => {
                         all = false;
