@@ -110,6 +110,7 @@ struct PartFile {
     part: u32,
     filter: FilterFields,
     common: Vec<(u32, Vec<u8>)>,
+    lists: Vec<(u32, Vec<u8>)>,
 }
 
 /// A checksum-valid term part whose filter parameters disagree with each other or

@@ -26,7 +26,7 @@ pub struct BuildReport {
     pub vocab_terms: usize,
     /// Filter keys over all records.
     pub filter_keys: usize,
-    /// Of those: any, part, often and title keys.
+    /// Incident-list entries, then the part, often and title keys.
     pub key_counts: [usize; 4],
     /// Files written (path relative to the bundle, size in bytes).
     pub files: Vec<(String, usize)>,

@@ -34,7 +34,7 @@ pub struct BuiltIndex {
     pub vocab_terms: usize,
     /// Filter keys over all incidents.
     pub filter_keys: usize,
-    /// Of those: any, part, often and title keys.
+    /// Incident-list entries, then the part, often and title keys.
     pub key_counts: [usize; 4],
     /// What ranking adds to the index, measured: (what, raw bytes, gzip bytes) of the
     /// lexicon, the record lengths and the filter keys of [`Field::Often`] and
@@ -153,15 +153,14 @@ pub fn often_terms<'a>(terms: &'a RecordTerms, n: usize, df: impl Fn(&str) -> u6
     scored.into_iter().take(OFTEN_TERMS).map(|(_, t)| t).collect()
 }
 
-/// The filter keys of a record, each with its term: the terms that `filtered` says
-/// live in the filters (neither common nor in this record alone) under
-/// [`Field::Any`], and under [`Field::Part`] when the record has them only as
-/// parts; its [`often_terms`] under [`Field::Often`]; and all its title terms
-/// under [`Field::Title`].
-pub fn record_keys<'a>(terms: &'a RecordTerms, filtered: impl Fn(&str) -> bool, often: &[&'a str]) -> Vec<(&'a str, u64)> {
+/// The filter keys of a record, each with its term: the terms that `listed` says
+/// have an incident list (neither common nor in this record alone) under
+/// [`Field::Part`] when the record has them only as parts; its [`often_terms`]
+/// under [`Field::Often`]; and all its title terms under [`Field::Title`]. Whether
+/// a record has a term at all is exact (its incident list or bitset), not a key.
+pub fn record_keys<'a>(terms: &'a RecordTerms, listed: impl Fn(&str) -> bool, often: &[&'a str]) -> Vec<(&'a str, u64)> {
     let mut keys = Vec::new();
-    for t in terms.all.iter().filter(|t| filtered(t)) {
-        keys.push((t.as_str(), term_key(t, Field::Any)));
+    for t in terms.all.iter().filter(|t| listed(t)) {
         if !terms.whole.contains(t) {
             keys.push((t.as_str(), term_key(t, Field::Part)));
         }
@@ -187,7 +186,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         .enumerate()
         .map(|(b, block)| (Directory::file(b), format::encode(Kind::Vocab, block)))
         .collect();
-    files.extend(part_files(&filters, common_bitsets(&docs, n, parts)));
+    files.extend(part_files(&filters, common_bitsets(&docs, n, parts), incident_lists(&docs, n, parts)));
     let near = incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)));
     let near_count = near.len() as u32;
     files.extend(
@@ -293,10 +292,23 @@ fn common_bitsets(docs: &BTreeMap<String, Vec<u32>>, n: usize, parts: usize) -> 
     by_part
 }
 
+/// The incident lists of the terms in two or more incidents that are not common, by
+/// term part, each with its vocabulary position, ascending.
+fn incident_lists(docs: &BTreeMap<String, Vec<u32>>, n: usize, parts: usize) -> Vec<Vec<(u32, Vec<u8>)>> {
+    let mut by_part: Vec<Vec<(u32, Vec<u8>)>> = vec![Vec::new(); parts];
+    for (position, (term, list)) in docs.iter().enumerate() {
+        if list.len() >= 2 && !is_common(list.len() as u64, n) {
+            by_part[part_of(term, parts as u32)].push((position as u32, incident_core::vocab::encode_list(list)));
+        }
+    }
+    by_part
+}
+
 /// The filter keys of every record, by term part, each key told apart by its
 /// incident.
 struct FilterKeys {
-    /// Number of term parts: as many as hold about [`PART_KEYS`] keys each.
+    /// Number of term parts: as many as hold about [`PART_KEYS`] keys and incident-list
+    /// entries each.
     parts: usize,
     /// The keys of each part.
     by_part: Vec<Vec<u64>>,
@@ -305,7 +317,7 @@ struct FilterKeys {
     plain: Vec<Vec<u64>>,
     /// Keys over all records.
     total: usize,
-    /// Of those: any, part, often and title keys.
+    /// Incident-list entries, then the part, often and title keys.
     counts: [usize; 4],
 }
 
@@ -335,7 +347,8 @@ impl FilterKeys {
             all.push((record_keys(r, filtered, &often), record_keys(whole, filtered, &[])));
         }
         let total: usize = all.iter().map(|(k, _)| k.len()).sum();
-        let parts = total.div_ceil(PART_KEYS).max(1);
+        // A list entry weighs about what a key does: parts are sized by both.
+        let parts = (total + counts[0]).div_ceil(PART_KEYS).max(1);
         let mut keys = FilterKeys {
             parts,
             by_part: vec![Vec::new(); parts],
@@ -388,18 +401,24 @@ fn facets(corpus: &Corpus) -> Vec<Facet> {
         .collect()
 }
 
-/// The term part files, `terms-0000.bin`, …: each part's filter and common bitsets.
-fn part_files(filters: &[TermFilter], common: Vec<Vec<(u32, Bitset)>>) -> Vec<(String, Vec<u8>)> {
+/// The term part files, `terms-0000.bin`, …: each part's filter, common bitsets
+/// and incident lists.
+fn part_files(
+    filters: &[TermFilter],
+    common: Vec<Vec<(u32, Bitset)>>,
+    lists: Vec<Vec<(u32, Vec<u8>)>>,
+) -> Vec<(String, Vec<u8>)> {
     filters
         .iter()
         .cloned()
-        .zip(common)
+        .zip(common.into_iter().zip(lists))
         .enumerate()
-        .map(|(p, (filter, common))| {
+        .map(|(p, (filter, (common, lists)))| {
             let part = TermPart {
                 part: p as u32,
                 filter,
                 common,
+                lists,
             };
             (part_file(p), format::encode(Kind::Terms, &part))
         })

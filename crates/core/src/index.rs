@@ -33,8 +33,8 @@ use crate::vocab::{Directory, Postings, Vocab};
 
 pub use crate::vocab::BLOCK_TERMS;
 
-/// Filter keys a term part holds at most, about: the build makes as many parts
-/// as the keys need (one part for a small library). A part of 512 keys weighs
+/// Filter keys and incident-list entries a term part holds, about: the build makes
+/// as many parts as they need (one part for a small library). A part of 512 weighs
 /// about 1 KB with its common bitsets; a query of five terms fetches five of them.
 pub const PART_KEYS: usize = 512;
 
@@ -193,6 +193,10 @@ pub struct TermPart {
     /// The exact incident sets of the part's common terms, by vocabulary position,
     /// in ascending order.
     pub common: Vec<(u32, Bitset)>,
+    /// The incidents of the part's other terms in two or more incidents, by
+    /// vocabulary position, ascending: each list as [`crate::vocab::encode_list`]
+    /// writes it.
+    pub lists: Vec<(u32, Vec<u8>)>,
 }
 
 /// A term part as the search reads it.
@@ -202,6 +206,8 @@ pub struct Part {
     pub filter: Lookup,
     /// The common bitsets by vocabulary position, ascending.
     pub common: Vec<(u32, Bitset)>,
+    /// The incident lists by vocabulary position, ascending (checked when added).
+    pub lists: Vec<(u32, Vec<u8>)>,
 }
 
 impl Part {
@@ -211,6 +217,16 @@ impl Part {
             .binary_search_by_key(&id, |(p, _)| *p)
             .ok()
             .map(|i| &self.common[i].1)
+    }
+
+    /// The incidents of the listed term at vocabulary position `id`, as a set of
+    /// `n` incidents.
+    pub fn listed(&self, id: u32, n: usize) -> Option<Bitset> {
+        let i = self.lists.binary_search_by_key(&id, |(p, _)| *p).ok()?;
+        let mut set = Bitset::empty(n);
+        // Checked when the part was added, so this cannot fail.
+        crate::vocab::decode_list(&self.lists[i].1, n, |d| set.insert(d)).ok()?;
+        Some(set)
     }
 }
 
@@ -273,12 +289,14 @@ impl Clone for Index {
 }
 
 /// A term looked up once for scoring many incidents ([`Index::prepare`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prepared {
     /// Where its incidents are.
     pub postings: Postings,
     /// Its term part.
     part: usize,
+    /// A listed term's incidents, read from its list once.
+    listed: Option<Bitset>,
     /// Its filter keys: any, often, part, title.
     keys: [u64; 4],
 }

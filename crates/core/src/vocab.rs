@@ -12,10 +12,11 @@
 //! (`vocab-NNNN.bin`); `meta.bin` holds only the [`Directory`]: the first term of
 //! every block, so that a lookup knows which block to fetch.
 //!
-//! A term with `df = 1` is in no filter: its incident is exact. A term with
-//! [`is_common`] is found through its bitset in the term part of its hash
-//! ([`crate::hash::part_of`]), keyed by its vocabulary position; every other term
-//! through the filter of that part.
+//! A term with `df = 1` keeps its incident here. Every other term is found in the
+//! term part of its hash ([`crate::hash::part_of`]), by its vocabulary position: a
+//! term with [`is_common`] as a bitset, the others as a list of incident numbers.
+//! Either way a term's incidents are exact; the part's filter only says where and
+//! how strongly a record uses a term it has.
 //!
 //! Why not an `fst` map: Korean terms share prefixes but few suffixes, and the
 //! automaton's bytes barely compress. Front coding under gzip weighs half as much
@@ -24,9 +25,9 @@
 
 use crate::format::FormatError;
 
-/// Whether a term in `df` of `n` incidents is kept as an exact bitset rather than
-/// as filter keys. A filter key costs about 10 bits in each of `df` filters, a
-/// bitset `n` bits once: past `n / 12` incidents the bitset is smaller (and exact).
+/// Whether a term in `df` of `n` incidents is kept as a bitset rather than as a list
+/// of incident numbers: a list entry costs a byte or two for each of `df`
+/// incidents, a bitset `n` bits once: past `n / 12` incidents the bitset is smaller.
 pub fn is_common(df: u64, n: usize) -> bool {
     df >= 4 && df * 12 > n as u64
 }
@@ -36,8 +37,13 @@ pub fn is_common(df: u64, n: usize) -> bool {
 pub enum Postings {
     /// In exactly this incident.
     Single(u32),
-    /// In `df` incidents, through their filters.
-    Filtered(u32),
+    /// In `df` incidents, through the incident list of vocabulary position `id`.
+    Listed {
+        /// Document frequency.
+        df: u32,
+        /// The term's position in the whole vocabulary.
+        id: u32,
+    },
     /// In `df` incidents, through the common bitset of vocabulary position `id`.
     Common {
         /// Document frequency.
@@ -52,7 +58,7 @@ impl Postings {
     pub fn df(self) -> u64 {
         match self {
             Postings::Single(_) => 1,
-            Postings::Filtered(df) | Postings::Common { df, .. } => df as u64,
+            Postings::Listed { df, .. } | Postings::Common { df, .. } => df as u64,
         }
     }
 }
@@ -192,6 +198,38 @@ impl Reader<'_> {
     }
 }
 
+/// Encodes ascending incident numbers as a list: varints of the differences, the
+/// first counted from -1 (so every difference is at least 1).
+pub fn encode_list(docs: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(docs.len());
+    let mut prev: i64 = -1;
+    for &d in docs {
+        put_varint(&mut out, (i64::from(d) - prev) as u64);
+        prev = i64::from(d);
+    }
+    out
+}
+
+/// Calls `each` with every incident number of a list made by [`encode_list`],
+/// refusing a list that is not strictly ascending, names an incident past `n`,
+/// or is cut.
+pub fn decode_list(bytes: &[u8], n: usize, mut each: impl FnMut(usize)) -> Result<(), FormatError> {
+    let mut r = Reader { bytes, at: 0 };
+    let mut doc: u64 = u64::MAX; // -1
+    while r.at < bytes.len() {
+        let delta = r.varint()?;
+        if delta == 0 {
+            return Err(bad("an incident list is out of order"));
+        }
+        doc = doc.wrapping_add(delta);
+        if doc >= n as u64 {
+            return Err(bad("an incident list names an incident past the end"));
+        }
+        each(doc as usize);
+    }
+    Ok(())
+}
+
 /// Bytes of an incident number in an index of `n` incidents.
 fn doc_width(n: usize) -> usize {
     match n {
@@ -282,7 +320,10 @@ impl Vocab {
                     id: base.saturating_add(i as u32),
                 }
             } else {
-                Postings::Filtered(df as u32)
+                Postings::Listed {
+                    df: df as u32,
+                    id: base.saturating_add(i as u32),
+                }
             };
             postings.push(p);
         }
@@ -371,7 +412,7 @@ mod tests {
         let (bytes, n) = sample();
         let v = Vocab::decode(&bytes, n, 0).unwrap();
         assert_eq!(v.len(), 5);
-        assert_eq!(v.get("503"), Some(Postings::Filtered(2)));
+        assert_eq!(v.get("503"), Some(Postings::Listed { df: 2, id: 0 }));
         assert_eq!(v.get("재시도"), Some(Postings::Common { df: 20, id: 1 }));
         let later = Vocab::decode(&bytes, n, 256).unwrap();
         assert_eq!(later.get("재시도"), Some(Postings::Common { df: 20, id: 257 }));
@@ -383,6 +424,18 @@ mod tests {
         assert_eq!(found, ["재시도", "재시도증폭", "재시작"]);
         assert_eq!(v.range("캐", "가").count(), 0);
         assert_eq!(v.iter().count(), 5);
+    }
+
+    #[test]
+    fn incident_lists_round_trip_and_refuse_damage() {
+        let docs = [0u32, 1, 7, 300, 8999];
+        let bytes = encode_list(&docs);
+        let mut back = Vec::new();
+        decode_list(&bytes, 9000, |d| back.push(d as u32)).unwrap();
+        assert_eq!(back, docs);
+        assert!(decode_list(&bytes, 9000 - 1, |_| {}).is_err());
+        assert!(decode_list(&[0x80], 10, |_| {}).is_err());
+        assert!(decode_list(&[1, 0], 10, |_| {}).is_err());
     }
 
     #[test]

@@ -50,14 +50,14 @@ pub fn build(data: &Path, out: &Path, pkg: &Path, force: bool) -> Result<bundle:
     bar.finish_and_clear();
     let report = report?;
     println!(
-        "built {} in {:.1?}: {} records, {} pages and files, {} terms, {} filter keys (any {}, part {}, often {}, title {})",
+        "built {} in {:.1?}: {} records, {} pages and files, {} terms, {} incident-list entries, {} filter keys (part {}, often {}, title {})",
         out.display(),
         started.elapsed(),
         report.incidents,
         report.files.len(),
         report.vocab_terms,
-        report.filter_keys,
         report.key_counts[0],
+        report.filter_keys,
         report.key_counts[1],
         report.key_counts[2],
         report.key_counts[3]

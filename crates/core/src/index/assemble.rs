@@ -108,10 +108,19 @@ pub(super) fn check_part(meta: &Meta, p: usize, part: TermPart) -> Result<Part, 
     {
         return Err(decode_error("a common-term bitset differs from meta.bin"));
     }
+    if part.lists.iter().any(|(id, l)| *id >= meta.vocab.terms || l.is_empty())
+        || part.lists.windows(2).any(|w| w[0].0 >= w[1].0)
+    {
+        return Err(decode_error("an incident list differs from meta.bin"));
+    }
+    for (_, list) in &part.lists {
+        crate::vocab::decode_list(list, n, |_| {})?;
+    }
     let filter = part.filter.to_lookup().map_err(FormatError::Decode)?;
     Ok(Part {
         filter,
         common: part.common,
+        lists: part.lists,
     })
 }
 

@@ -1,5 +1,6 @@
-//! Term lookups: whether an incident has a term, how strongly it speaks of it, and
-//! where (title, only as a part), through the vocabulary blocks and the term parts.
+//! Term lookups: whether an incident has a term (exactly: the vocabulary, a bitset
+//! or an incident list), how strongly it speaks of it, and where (title, only as a
+//! part: the filter), through the vocabulary blocks and the term parts.
 //!
 //! A lookup that needs a block or a part that is not loaded notes the file
 //! ([`Index::take_missing`]) and answers as if the term were absent; the search
@@ -136,10 +137,15 @@ impl Index {
         let postings = self.postings(term)?;
         let part = part_of(term, self.meta.parts);
         // Noted now, so that scoring does not note it for every incident.
-        let _ = self.part_for(term);
+        let loaded = self.part_for(term);
+        let listed = match postings {
+            Postings::Listed { id, .. } => loaded.and_then(|p| p.listed(id, self.len())),
+            _ => None,
+        };
         Some(Prepared {
             postings,
             part,
+            listed,
             keys: [
                 term_key(term, Field::Any),
                 term_key(term, Field::Often),
@@ -159,21 +165,21 @@ impl Index {
         let present = match p.postings {
             Postings::Single(d) => d as usize == doc,
             Postings::Common { id, .. } => part.common(id).is_some_and(|b| b.contains(doc)),
-            Postings::Filtered(_) => probe(p.keys[0]),
+            Postings::Listed { .. } => p.listed.as_ref().is_some_and(|b| b.contains(doc)),
         };
         if !present {
             return None;
         }
-        let filtered = matches!(p.postings, Postings::Filtered(_));
+        let listed = matches!(p.postings, Postings::Listed { .. });
         let level = match p.postings {
             Postings::Single(_) => 1,
             _ => u8::from(probe(p.keys[1])),
         };
-        Some((level, filtered && probe(p.keys[2]), probe(p.keys[3])))
+        Some((level, listed && probe(p.keys[2]), probe(p.keys[3])))
     }
 
-    /// True when incident `doc` has `term`: exactly for common terms (their
-    /// bitset), else through the filter of the term's part.
+    /// True when incident `doc` has `term`: exactly, through the term's bitset or
+    /// incident list.
     pub fn has_term(&self, doc: usize, term: &str) -> bool {
         match self.postings(term) {
             None => false,
@@ -182,7 +188,10 @@ impl Index {
                 .part_for(term)
                 .and_then(|p| p.common(id))
                 .is_some_and(|b| b.contains(doc)),
-            Some(Postings::Filtered(_)) => self.probe(doc, term, Field::Any),
+            Some(Postings::Listed { id, .. }) => self
+                .part_for(term)
+                .and_then(|p| p.listed(id, self.len()))
+                .is_some_and(|b| b.contains(doc)),
         }
     }
 
@@ -206,7 +215,7 @@ impl Index {
 
     /// True when incident `doc` has `term` only as a part of longer units.
     pub fn is_part(&self, doc: usize, term: &str) -> bool {
-        matches!(self.postings(term), Some(Postings::Filtered(_))) && self.probe(doc, term, Field::Part)
+        matches!(self.postings(term), Some(Postings::Listed { .. })) && self.probe(doc, term, Field::Part)
     }
 
     /// Incident `doc`'s length relative to the mean (BM25's `dl / avgdl`).

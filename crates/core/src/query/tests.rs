@@ -50,10 +50,14 @@ fn index(terms: &[&str]) -> Index {
         lexicon: vec![],
         listing_chunk: 1,
     };
+    // One part: every term listed in every incident.
     let none = crate::index::TermPart {
         part: 0,
         filter: crate::membership::TermFilter::build(&[]),
         common: vec![],
+        lists: (0..listed.len() as u32)
+            .map(|p| (p, crate::vocab::encode_list(&docs)))
+            .collect(),
     };
     let near = crate::near::buckets(listed.iter().map(|(t, d)| (*t, d.len() as u64)));
     meta.near = near.len() as u32;

@@ -52,7 +52,10 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
             let mut terms = Some(Vec::with_capacity(alt.terms.len()));
             for t in &alt.terms {
                 match (index.prepare(t), terms.as_mut()) {
-                    (Some(p), Some(list)) => list.push((p, idf(n, p.postings.df()))),
+                    (Some(p), Some(list)) => {
+                        let weight = idf(n, p.postings.df());
+                        list.push((p, weight));
+                    }
                     _ => terms = None,
                 }
             }
