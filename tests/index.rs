@@ -74,7 +74,11 @@ fn round_trip() {
     assert!(full.missing.is_empty() && !full.incomplete);
     let first = incident_core::search::search(&open, &request).unwrap();
     assert!(first.incomplete, "{:?}", first.missing);
-    assert!(first.missing.iter().all(|n| n.starts_with("vocab-")), "{:?}", first.missing);
+    assert!(
+        first.missing.iter().all(|n| n.starts_with("vocab-")),
+        "{:?}",
+        first.missing
+    );
     let mut rounds = 0;
     let mut response = first;
     while response.incomplete {
@@ -97,9 +101,7 @@ fn round_trip() {
     let last = incident_core::search::search(&open, &request).unwrap();
     assert!(last.missing.is_empty());
     assert_eq!(last, full);
-    assert!(open
-        .add_file("listing-9999.bin", &files["listing-0000.bin"])
-        .is_err());
+    assert!(open.add_file("listing-9999.bin", &files["listing-0000.bin"]).is_err());
     assert!(open.add_file("vocab-0000.bin", &files["terms-0000.bin"]).is_err());
     assert!(open.add_file("terms-0001.bin", &files["terms-0000.bin"]).is_err());
     assert!(open.add_file("filters-0000.bin", &files["terms-0000.bin"]).is_err());
@@ -128,7 +130,12 @@ fn every_damaged_file_is_a_clear_error() {
     // file per incident.
     let (blocks, parts, near) = (index.data.blocks.len(), index.data.parts.len(), index.data.near.len());
     assert!(blocks > 1 && parts > 1 && near > 1);
-    assert_eq!(files.len(), 1 + blocks + parts + near + index.len(), "{:?}", files.keys());
+    assert_eq!(
+        files.len(),
+        1 + blocks + parts + near + index.len(),
+        "{:?}",
+        files.keys()
+    );
     let last = index.listing_file(index.len() - 1);
     let last_block = format!("vocab-{:04}.bin", blocks - 1);
 

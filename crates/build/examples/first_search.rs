@@ -46,7 +46,11 @@ fn main() {
                 std::fs::read_to_string(f)
                     .unwrap()
                     .lines()
-                    .filter_map(|l| l.trim().strip_prefix("q = ").map(|q| serde_json::from_str::<String>(q).unwrap()))
+                    .filter_map(|l| {
+                        l.trim()
+                            .strip_prefix("q = ")
+                            .map(|q| serde_json::from_str::<String>(q).unwrap())
+                    })
                     .collect::<Vec<_>>()
             })
             .collect()

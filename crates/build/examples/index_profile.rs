@@ -26,7 +26,10 @@ fn main() {
     row("  vocabulary directory", &postcard::to_allocvec(&meta.vocab).unwrap());
     row("  facets", &postcard::to_allocvec(&meta.facets).unwrap());
     row("  lexicon", &postcard::to_allocvec(&meta.lexicon).unwrap());
-    row("  ids + days", &postcard::to_allocvec(&(&meta.ids, &meta.days)).unwrap());
+    row(
+        "  ids + days",
+        &postcard::to_allocvec(&(&meta.ids, &meta.days)).unwrap(),
+    );
     row("  lengths", &postcard::to_allocvec(&meta.lengths).unwrap());
     let mut groups: std::collections::BTreeMap<&str, (usize, usize, usize)> = Default::default();
     for entry in std::fs::read_dir(dir.join("index")).unwrap().flatten() {
@@ -53,7 +56,10 @@ fn main() {
         terms.len(),
         count(&|p| matches!(p, incident_core::vocab::Postings::Single(_))),
         count(&|p| matches!(p, incident_core::vocab::Postings::Common { .. })),
-        terms.iter().filter(|(t, _)| t.chars().all(|c| c.is_ascii_digit())).count(),
+        terms
+            .iter()
+            .filter(|(t, _)| t.chars().all(|c| c.is_ascii_digit()))
+            .count(),
         terms.iter().filter(|(t, _)| t.is_ascii()).count(),
         meta.parts
     );

@@ -86,12 +86,22 @@ fn main() {
         .expect("the corpus folder has incidents/")
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), fs::read_to_string(e.path()).unwrap()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                fs::read_to_string(e.path()).unwrap(),
+            )
+        })
         .collect();
     shipped.sort();
     let _ = fs::remove_dir_all(out);
     fs::create_dir_all(out.join("incidents")).unwrap();
-    for file in ["taxonomy.toml", "lexicon.toml", "general-sources.toml", "dictionary.csv"] {
+    for file in [
+        "taxonomy.toml",
+        "lexicon.toml",
+        "general-sources.toml",
+        "dictionary.csv",
+    ] {
         if data.join(file).is_file() {
             fs::copy(data.join(file), out.join(file)).unwrap();
         }
@@ -125,7 +135,9 @@ fn main() {
                 let mut l = line.to_string();
                 for url in line.split('"').skip(1).step_by(2) {
                     if !general.contains(url) {
-                        let (base, fragment) = url.split_once('#').map_or((url, String::new()), |(b, f)| (b, format!("#{f}")));
+                        let (base, fragment) = url
+                            .split_once('#')
+                            .map_or((url, String::new()), |(b, f)| (b, format!("#{f}")));
                         let join = if base.contains('?') { '&' } else { '?' };
                         l = l.replace(&format!("\"{url}\""), &format!("\"{base}{join}copy={i}{fragment}\""));
                     }
@@ -142,7 +154,13 @@ fn main() {
         // Headings stay: they name the sections.
         let body: Vec<String> = body
             .lines()
-            .map(|l| if l.starts_with('#') { l.to_string() } else { vary(l, nouns, &mut rng) })
+            .map(|l| {
+                if l.starts_with('#') {
+                    l.to_string()
+                } else {
+                    vary(l, nouns, &mut rng)
+                }
+            })
             .collect();
         let record = format!("+++\n{}\n+++\n{}\n", lines.join("\n"), body.join("\n"));
         fs::write(out.join("incidents").join(format!("{id}.md")), record).unwrap();

@@ -18,10 +18,10 @@ use incident_core::index::{
     part_file, Facet, FacetDef, FacetValue, LexiconEntry, Listing, ListingChunk, Meta, TermPart, FACETS, LISTING_CHUNK,
     PART_KEYS,
 };
-use incident_core::vocab::Directory;
 use incident_core::membership::TermFilter;
 use incident_core::text::particles;
 use incident_core::vocab::is_common;
+use incident_core::vocab::Directory;
 
 pub use crate::summary::{summary, SUMMARY_CHARS};
 
@@ -158,7 +158,11 @@ pub fn often_terms<'a>(terms: &'a RecordTerms, n: usize, df: impl Fn(&str) -> u6
 /// [`Field::Part`] when the record has them only as parts; its [`often_terms`]
 /// under [`Field::Often`]; and all its title terms under [`Field::Title`]. Whether
 /// a record has a term at all is exact (its incident list or bitset), not a key.
-pub fn record_keys<'a>(terms: &'a RecordTerms, listed: impl Fn(&str) -> bool, often: &[&'a str]) -> Vec<(&'a str, u64)> {
+pub fn record_keys<'a>(
+    terms: &'a RecordTerms,
+    listed: impl Fn(&str) -> bool,
+    often: &[&'a str],
+) -> Vec<(&'a str, u64)> {
     let mut keys = Vec::new();
     for t in terms.all.iter().filter(|t| listed(t)) {
         if !terms.whole.contains(t) {
@@ -186,7 +190,11 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         .enumerate()
         .map(|(b, block)| (Directory::file(b), format::encode(Kind::Vocab, block)))
         .collect();
-    files.extend(part_files(&filters, common_bitsets(&docs, n, parts), incident_lists(&docs, n, parts)));
+    files.extend(part_files(
+        &filters,
+        common_bitsets(&docs, n, parts),
+        incident_lists(&docs, n, parts),
+    ));
     let near = incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)));
     let near_count = near.len() as u32;
     files.extend(

@@ -139,7 +139,10 @@ impl Table {
         let slugs: Vec<HashMap<&str, usize>> = FACET_WEIGHTS
             .iter()
             .map(|(key, _)| {
-                let f = incident_core::facets::FACETS.iter().position(|def| def.key == *key).unwrap_or(0);
+                let f = incident_core::facets::FACETS
+                    .iter()
+                    .position(|def| def.key == *key)
+                    .unwrap_or(0);
                 corpus.taxonomy.facets[f]
                     .iter()
                     .enumerate()

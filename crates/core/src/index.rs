@@ -364,7 +364,8 @@ impl Loaded {
         near: Vec<crate::near::NearBucket>,
     ) -> Result<Loaded, LoadError> {
         let fail = |file: String, error: FormatError| LoadError { file, error };
-        if blocks.len() != meta.vocab.blocks() || parts.len() != meta.parts as usize || near.len() != meta.near as usize {
+        if blocks.len() != meta.vocab.blocks() || parts.len() != meta.parts as usize || near.len() != meta.near as usize
+        {
             return Err(fail(
                 "meta.bin".into(),
                 FormatError::Decode("the vocabulary blocks or term parts differ from the meta".into()),
@@ -373,12 +374,20 @@ impl Loaded {
         let blocks = blocks
             .iter()
             .enumerate()
-            .map(|(b, block)| assemble::check_block(meta, b, block).map(Some).map_err(|e| fail(Directory::file(b), e)))
+            .map(|(b, block)| {
+                assemble::check_block(meta, b, block)
+                    .map(Some)
+                    .map_err(|e| fail(Directory::file(b), e))
+            })
             .collect::<Result<_, _>>()?;
         let parts = parts
             .into_iter()
             .enumerate()
-            .map(|(p, part)| assemble::check_part(meta, p, part).map(Some).map_err(|e| fail(part_file(p), e)))
+            .map(|(p, part)| {
+                assemble::check_part(meta, p, part)
+                    .map(Some)
+                    .map_err(|e| fail(part_file(p), e))
+            })
             .collect::<Result<_, _>>()?;
         let near = near
             .into_iter()

@@ -55,7 +55,9 @@ pub fn typo_keys(keys: &[char]) -> Vec<String> {
         return Vec::new();
     }
     let first: String = std::iter::once('<').chain(keys[..2].iter().copied()).collect();
-    let last: String = std::iter::once('>').chain(keys[keys.len() - 2..].iter().copied()).collect();
+    let last: String = std::iter::once('>')
+        .chain(keys[keys.len() - 2..].iter().copied())
+        .collect();
     vec![first, last]
 }
 

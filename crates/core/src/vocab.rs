@@ -151,7 +151,8 @@ pub struct Vocab {
     postings: Vec<Postings>,
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+/// Appends `v` as a LEB128 varint.
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     loop {
         let b = (v & 0x7f) as u8;
         v >>= 7;

@@ -3,7 +3,7 @@
 //! and deriving what the search reads from them (listings, taxonomy names, the
 //! lexicon's lookup table).
 
-use super::{date_of, squash, Listing, Loaded, LoadError, Meta, Part, TaxonomyName, TermPart, VocabBlock, FACETS};
+use super::{date_of, squash, Listing, LoadError, Loaded, Meta, Part, TaxonomyName, TermPart, VocabBlock, FACETS};
 use crate::format::FormatError;
 use crate::vocab::Vocab;
 
@@ -57,7 +57,10 @@ pub(super) fn check_block(meta: &Meta, b: usize, block: &VocabBlock) -> Result<V
     let dir = &meta.vocab;
     let first = b * dir.per_block as usize;
     if block.first as usize != first {
-        return Err(decode_error(&format!("holds the vocabulary from term {}, not {first}", block.first)));
+        return Err(decode_error(&format!(
+            "holds the vocabulary from term {}, not {first}",
+            block.first
+        )));
     }
     let vocab = Vocab::decode(&block.terms, meta.ids.len(), block.first)?;
     let next = dir.firsts.get(b + 1);
@@ -79,14 +82,19 @@ pub(super) fn check_near(
     bucket: crate::near::NearBucket,
 ) -> Result<Vec<(String, u64)>, FormatError> {
     if bucket.bucket as usize != b {
-        return Err(decode_error(&format!("holds near-term bucket {}, not {b}", bucket.bucket)));
+        return Err(decode_error(&format!(
+            "holds near-term bucket {}, not {b}",
+            bucket.bucket
+        )));
     }
     let n = meta.ids.len() as u32;
     if bucket.terms.len() != bucket.dfs.len()
         || bucket.terms.windows(2).any(|w| w[0] >= w[1])
         || bucket.dfs.iter().any(|&df| df == 0 || df > n)
     {
-        return Err(decode_error("near-term bucket is out of order or its frequencies are out of range"));
+        return Err(decode_error(
+            "near-term bucket is out of order or its frequencies are out of range",
+        ));
     }
     Ok(bucket
         .terms

@@ -40,7 +40,8 @@ pub mod ids {
         let mut prev = 0i64;
         let mut deltas = Vec::with_capacity(ids.len());
         for id in ids {
-            let n = id_number(id).ok_or_else(|| serde::ser::Error::custom(format!("{id} is not a canonical id")))? as i64;
+            let n =
+                id_number(id).ok_or_else(|| serde::ser::Error::custom(format!("{id} is not a canonical id")))? as i64;
             deltas.push(n - prev);
             prev = n;
         }
@@ -67,16 +68,8 @@ pub mod ids {
 pub mod facets {
     use super::*;
 
-    fn put(out: &mut Vec<u8>, mut v: u32) {
-        loop {
-            let b = (v & 0x7f) as u8;
-            v >>= 7;
-            if v == 0 {
-                out.push(b);
-                return;
-            }
-            out.push(b | 0x80);
-        }
+    fn put(out: &mut Vec<u8>, v: u32) {
+        crate::vocab::put_varint(out, u64::from(v));
     }
 
     /// Writes the facets (their values' incident sets as each incident's values).
@@ -116,7 +109,9 @@ pub mod facets {
         let mut next = || -> Result<u32, D::Error> {
             let mut v = 0u32;
             for shift in [0, 7, 14, 21, 28] {
-                let b = *bytes.get(at).ok_or_else(|| D::Error::custom("facet incidents are truncated"))?;
+                let b = *bytes
+                    .get(at)
+                    .ok_or_else(|| D::Error::custom("facet incidents are truncated"))?;
                 at += 1;
                 v |= u32::from(b & 0x7f).checked_shl(shift).unwrap_or(0);
                 if b & 0x80 == 0 {

@@ -250,7 +250,11 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     let counted = count(index, &candidates, &selection);
     let sort = request.sort.unwrap_or(Sort::default_for(has_query));
     // Ordered up to the page shown.
-    let per_page = if request.per_page == 0 { page::PER_PAGE } else { request.per_page };
+    let per_page = if request.per_page == 0 {
+        page::PER_PAGE
+    } else {
+        request.per_page
+    };
     let keep = request.page.max(1).saturating_mul(per_page);
     let docs = order(index, &matches, &counted.matching, sort, keep);
     let total = counted.matching.len();
