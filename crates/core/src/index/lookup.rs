@@ -155,6 +155,30 @@ impl Index {
         })
     }
 
+    /// Adds the incidents that have a prepared term to `into` (none when its part is
+    /// not loaded).
+    pub fn add_incidents(&self, p: &Prepared, into: &mut crate::bitset::Bitset) {
+        match p.postings {
+            Postings::Single(d) => into.insert(d as usize),
+            Postings::Common { id, .. } => {
+                if let Some(set) = self
+                    .data
+                    .parts
+                    .get(p.part)
+                    .and_then(Option::as_ref)
+                    .and_then(|part| part.common(id))
+                {
+                    into.or_with(set);
+                }
+            }
+            Postings::Listed { .. } => {
+                if let Some(set) = &p.listed {
+                    into.or_with(set);
+                }
+            }
+        }
+    }
+
     /// What [`Index::has_term`], [`Index::level`], [`Index::is_part`] and
     /// [`Index::in_title`] say of a prepared term in incident `doc`: `None` when the
     /// incident lacks it (or its part is not loaded), else (level, part only, in

@@ -67,12 +67,27 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
         }
         prepared.push(PreparedWord { alternatives });
     }
+    // The incidents that have any term or value of any reading: the others match
+    // nothing, and scoring them would find that out term by term.
+    let mut reach = Bitset::empty(n);
+    for p in prepared.iter().flat_map(|w| &w.alternatives) {
+        if let Some((docs, _)) = p.facet {
+            reach.or_with(docs);
+        }
+        for (term, _) in p.terms.iter().flatten() {
+            index.add_incidents(term, &mut reach);
+        }
+    }
     let mut candidates = Bitset::empty(n);
     let mut matches = Vec::with_capacity(n);
     // Reused for every incident; kept only by those that match (a list an incident
     // would cost an allocation each for the many that match nothing).
     let mut found_words: Vec<Option<(usize, f32)>> = Vec::with_capacity(words.len());
     for doc in 0..n {
+        if !reach.contains(doc) {
+            matches.push(DocMatch::default());
+            continue;
+        }
         let mut m = DocMatch {
             full: true,
             ..DocMatch::default()
