@@ -339,20 +339,19 @@ impl FilterKeys {
         let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
         let mut counts = [0usize; 4];
         let mut all: Vec<(Vec<(&str, u64)>, Vec<(&str, u64)>)> = Vec::with_capacity(records.len());
-        let wholes: Vec<RecordTerms> = records
-            .iter()
-            .map(|r| RecordTerms {
-                whole: r.all.clone(),
-                ..r.clone()
-            })
-            .collect();
-        for (r, whole) in records.iter().zip(&wholes) {
+        for r in records {
             let often = often_terms(r, n, df);
             counts[0] += r.all.iter().filter(|t| filtered(t)).count();
             counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
             counts[2] += often.len();
             counts[3] += r.title.len();
-            all.push((record_keys(r, filtered, &often), record_keys(whole, filtered, &[])));
+            // Without often and part keys only the title keys are left.
+            let plain: Vec<(&str, u64)> = r
+                .title
+                .iter()
+                .map(|t| (t.as_str(), term_key(t, Field::Title)))
+                .collect();
+            all.push((record_keys(r, filtered, &often), plain));
         }
         let total: usize = all.iter().map(|(k, _)| k.len()).sum();
         // A list entry weighs about what a key does: parts are sized by both.
