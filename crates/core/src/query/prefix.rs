@@ -33,11 +33,18 @@ pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)
         ),
         None => (word.to_string(), format!("{word}\u{10FFFF}")),
     };
+    // The word's keys fit in a term's first characters: as many as the word has,
+    // and one more for a final consonant that moves on (잿 in 재시도). Only those
+    // are keyed, not the whole term (a range holds thousands in a large library).
+    let chars = word.chars().count() + 1;
     scan(
         index,
         &lo,
         &hi,
-        |t| t != word && hangul::is_typing_prefix(&keys, &hangul::keys(t)),
+        |t| {
+            let head = t.char_indices().nth(chars).map_or(t, |(at, _)| &t[..at]);
+            t != word && hangul::is_typing_prefix(&keys, &hangul::keys(head))
+        },
         limit,
     )
 }
