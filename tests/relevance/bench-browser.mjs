@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launch } from "../e2e/helpers.mjs";
-import { readQueries, staticServer } from "./common.mjs";
+import { percentile as at, readQueries, staticServer } from "./common.mjs";
 
 const args = process.argv.slice(2);
 let budget = null;
@@ -49,7 +49,7 @@ try {
   const page = await browser.newPage();
   await page.goto(url + "about/");
   const sampled = queries.filter((_, i) => i % 4 === 0);
-  const { fetched, times } = await page.evaluate(async ({ url, queries }) => {
+  const { fetched, times } = await page.evaluate(async ({ url, queries, sampled }) => {
     const seen = [];
     const plain = globalThis.fetch;
     globalThis.fetch = (input, init) => {
@@ -59,7 +59,7 @@ try {
     };
     const { IncidentLibrary } = await import(url + "pkg/library.js");
     const fetched = [];
-    for (const q of queries.filter((_, i) => i % 4 === 0)) {
+    for (const q of sampled) {
       seen.length = 0;
       const fresh = await IncidentLibrary.open(url);
       await fresh.search(q, { perPage: 10, prefix: true });
@@ -84,11 +84,10 @@ try {
       }
     }
     return { fetched, times };
-  }, { url, queries });
+  }, { url, queries, sampled });
 
   const sizes = fetched.map((names) => shellBytes + names.reduce((s, n) => s + gzipOf(n), 0));
   const order = sizes.map((s, i) => [s, i]).sort((a, b) => a[0] - b[0]);
-  const at = (sorted, p) => sorted[Math.round((sorted.length - 1) * p)];
   const files = fetched.map((f) => f.length).sort((a, b) => a - b);
   const [largest, worst] = order[order.length - 1];
   console.log(

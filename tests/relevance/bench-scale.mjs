@@ -16,7 +16,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launch } from "../e2e/helpers.mjs";
-import { readQueries, staticServer } from "./common.mjs";
+import { percentile as at, readQueries, staticServer } from "./common.mjs";
 
 const [site, queryFile, sampleArg] = process.argv.slice(2);
 if (!queryFile || !existsSync(join(site, "pagefind/pagefind.js"))) {
@@ -37,7 +37,6 @@ const sent = (path) => {
   }
   return sizes.get(path);
 };
-const at = (sorted, p) => sorted[Math.round((sorted.length - 1) * p)];
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: at(s, 0.5), p95: at(s, 0.95), max: s[s.length - 1] };

@@ -12,6 +12,9 @@ export function readQueries(files) {
   );
 }
 
+/** The value at fraction `p` (0..1) of `sorted`, an ascending array. */
+export const percentile = (sorted, p) => sorted[Math.round((sorted.length - 1) * p)];
+
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 
 /** Serves the folder `site` on a free port of 127.0.0.1; resolves to { url, close }. */

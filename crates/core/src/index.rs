@@ -363,43 +363,40 @@ impl Loaded {
         parts: Vec<TermPart>,
         near: Vec<crate::near::NearBucket>,
     ) -> Result<Loaded, LoadError> {
-        let fail = |file: String, error: FormatError| LoadError { file, error };
         if blocks.len() != meta.vocab.blocks() || parts.len() != meta.parts as usize || near.len() != meta.near as usize
         {
-            return Err(fail(
-                "meta.bin".into(),
-                FormatError::Decode("the vocabulary blocks or term parts differ from the meta".into()),
-            ));
+            return Err(LoadError {
+                file: "meta.bin".into(),
+                error: FormatError::Decode("the vocabulary blocks or term parts differ from the meta".into()),
+            });
         }
-        let blocks = blocks
-            .iter()
-            .enumerate()
-            .map(|(b, block)| {
-                assemble::check_block(meta, b, block)
-                    .map(Some)
-                    .map_err(|e| fail(Directory::file(b), e))
-            })
-            .collect::<Result<_, _>>()?;
-        let parts = parts
-            .into_iter()
-            .enumerate()
-            .map(|(p, part)| {
-                assemble::check_part(meta, p, part)
-                    .map(Some)
-                    .map_err(|e| fail(part_file(p), e))
-            })
-            .collect::<Result<_, _>>()?;
-        let near = near
-            .into_iter()
-            .enumerate()
-            .map(|(b, bucket)| {
-                assemble::check_near(meta, b, bucket)
-                    .map(Some)
-                    .map_err(|e| fail(crate::near::file(b), e))
-            })
-            .collect::<Result<_, _>>()?;
+        let blocks = checked(blocks.iter(), Directory::file, |b, block| {
+            assemble::check_block(meta, b, block)
+        })?;
+        let parts = checked(parts, part_file, |p, part| assemble::check_part(meta, p, part))?;
+        let near = checked(near, crate::near::file, |b, bucket| {
+            assemble::check_near(meta, b, bucket)
+        })?;
         Ok(Loaded { blocks, parts, near })
     }
+}
+
+/// Each of `items` checked by `check` with its number, as loaded data; the first
+/// failure names its file (`file` of its number).
+fn checked<T, U>(
+    items: impl IntoIterator<Item = T>,
+    file: fn(usize) -> String,
+    check: impl Fn(usize, T) -> Result<U, FormatError>,
+) -> Result<Vec<Option<U>>, LoadError> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            check(i, item)
+                .map(Some)
+                .map_err(|error| LoadError { file: file(i), error })
+        })
+        .collect()
 }
 
 /// The file name of term part `p`.
@@ -565,19 +562,19 @@ impl Index {
     /// The index files that lookups needed since the last call and did not find
     /// loaded, sorted by name; clears the record.
     pub fn take_missing(&self) -> Vec<String> {
-        match self.missing.lock() {
-            Ok(mut m) => std::mem::take(&mut *m),
-            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
-        }
+        std::mem::take(&mut *self.missing_files())
+    }
+
+    /// The record of missing files. A panic while it was held leaves it as it was,
+    /// which is still a list of file names.
+    fn missing_files(&self) -> std::sync::MutexGuard<'_, Vec<String>> {
+        self.missing.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Notes that a lookup needed `file`. A sorted list: a search notes a few dozen
     /// files at most, and a set would add its code to the wasm module.
     fn need(&self, file: String) {
-        let mut missing = match self.missing.lock() {
-            Ok(m) => m,
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        let mut missing = self.missing_files();
         if let Err(at) = missing.binary_search(&file) {
             missing.insert(at, file);
         }
@@ -587,22 +584,24 @@ impl Index {
     /// [`Index::take_missing`]: an analysis step compares it before and after its
     /// lookups to know whether their "absent" can be trusted yet.
     pub fn missing_count(&self) -> usize {
-        match self.missing.lock() {
-            Ok(m) => m.len(),
-            Err(poisoned) => poisoned.into_inner().len(),
-        }
+        self.missing_files().len()
     }
 
     /// True when every vocabulary block is loaded; else notes the missing ones.
     pub fn has_whole_vocabulary(&self) -> bool {
-        let mut whole = true;
-        for (b, block) in self.data.blocks.iter().enumerate() {
-            if block.is_none() {
+        self.has_blocks(0..self.data.blocks.len())
+    }
+
+    /// True when vocabulary blocks `blocks` are all loaded; else notes the missing ones.
+    fn has_blocks(&self, blocks: std::ops::Range<usize>) -> bool {
+        let mut all = true;
+        for b in blocks {
+            if matches!(self.data.blocks.get(b), Some(None)) {
                 self.need(Directory::file(b));
-                whole = false;
+                all = false;
             }
         }
-        whole
+        all
     }
 
     /// The listing file that holds incident `doc`.

@@ -9,12 +9,10 @@ pub const ID_PATTERN: &str = "^IL-([0-9]{4}|[1-9][0-9]{4,8})$";
 /// True for an incident id: `IL-` and four ascii digits (`IL-0001`), or, past
 /// IL-9999, the number without leading zeros (`IL-10000`), so that each number
 /// has one spelling. At most nine digits, which a `u32` holds.
+/// The spelling itself is the index's ([`incident_core::index::packed::id_number`],
+/// which `meta.bin` stores ids by); this adds the nine-digit bound.
 pub fn is_incident_id(id: &str) -> bool {
-    let Some(digits) = id.strip_prefix("IL-") else {
-        return false;
-    };
-    digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits.len() == 4 || ((5..=9).contains(&digits.len()) && !digits.starts_with('0')))
+    incident_core::index::packed::id_number(id).is_some_and(|n| n <= 999_999_999)
 }
 
 /// The number of an incident id (`IL-0042` → 42), for ordering ids: `IL-10000`

@@ -59,14 +59,7 @@ impl Index {
         let Some(last) = dir.block_of(hi) else {
             return Vec::new();
         };
-        let mut whole = true;
-        for b in first..=last {
-            if self.data.blocks[b].is_none() {
-                self.need(Directory::file(b));
-                whole = false;
-            }
-        }
-        if !whole {
+        if !self.has_blocks(first..last + 1) {
             return Vec::new();
         }
         (first..=last)
@@ -78,13 +71,12 @@ impl Index {
     /// Every vocabulary term with its postings, in order. Empty, with the blocks
     /// noted missing, until every block is loaded.
     pub fn vocab_terms(&self) -> impl Iterator<Item = (&str, Postings)> + '_ {
-        let whole = self.has_whole_vocabulary();
-        self.data
-            .blocks
-            .iter()
-            .filter(move |_| whole)
-            .flatten()
-            .flat_map(|block| block.iter())
+        let blocks: &[Option<Vocab>] = if self.has_whole_vocabulary() {
+            &self.data.blocks
+        } else {
+            &[]
+        };
+        blocks.iter().flatten().flat_map(|block| block.iter())
     }
 
     /// The terms filed under any of `keys` in the near-term buckets
