@@ -49,7 +49,7 @@ fn round_trip() {
     // the vocabulary; title terms are found as title terms.
     for (d, incident) in corpus.incidents.iter().enumerate() {
         let terms = incident_build::indexer::record_terms(incident, common::analyzer()).unwrap();
-        for t in &terms.all {
+        for t in terms.all() {
             assert!(index.has_term(d, t), "{} lacks {t}", incident.id);
             assert!(index.df(t).is_some(), "{t}");
         }

@@ -18,7 +18,7 @@ fn main() {
         .collect();
     let mut df: BTreeMap<&str, usize> = BTreeMap::new();
     for d in &docs {
-        for t in &d.all {
+        for t in d.all() {
             *df.entry(t.as_str()).or_default() += 1;
         }
     }

@@ -57,7 +57,7 @@ fn main() {
         .iter()
         .map(|i| record_terms(i, &analyzer).unwrap())
         .collect();
-    let vocab: BTreeSet<&String> = docs.iter().flat_map(|d| d.all.iter()).collect();
+    let vocab: BTreeSet<&String> = docs.iter().flat_map(|d| d.all()).collect();
 
     let mut totals = [(0usize, 0usize); 5]; // (bytes, false positives)
     let mut keys_total = 0;
@@ -69,7 +69,7 @@ fn main() {
         keys_total += keys.len();
         let absent: Vec<u64> = vocab
             .iter()
-            .filter(|t| !d.all.contains(**t))
+            .filter(|t| !d.has(t))
             .map(|t| term_key(t, Field::Any))
             .collect();
         probes += absent.len();

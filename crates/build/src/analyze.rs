@@ -44,6 +44,8 @@ const MAX_SUBRUN_UNITS: usize = 2;
 /// A lindera segmenter loaded with the ko-dic dictionary.
 pub struct Analyzer {
     segmenter: Segmenter,
+    /// Distinguishes this analyzer's entries in the per-thread entry cache.
+    id: u64,
 }
 
 /// One morpheme of an eojeol, reduced to what term emission needs.
@@ -86,6 +88,7 @@ impl Analyzer {
         };
         Ok(Analyzer {
             segmenter: Segmenter::new(Mode::Normal, dictionary, user),
+            id: NEXT_ANALYZER.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 
@@ -142,36 +145,84 @@ impl Analyzer {
             .segment(Cow::Borrowed(text))
             .map_err(|e| Error::msg(format!("lindera could not segment {text:?}: {e}")))?;
         let mut out = Vec::with_capacity(tokens.len());
-        for mut token in tokens {
-            let start = token.byte_start;
-            let pos = token.get("part_of_speech_tag").unwrap_or("").to_string();
-            let surface = token.surface.to_string();
-            let first = pos.split('+').next().unwrap_or("");
-            let class = match first {
-                "NNG" | "NNP" | "XR" | "SH" => Class::Noun,
-                "XPN" => Class::Prefix,
-                "XSN" => Class::Suffix,
-                "VV" | "VA" => Class::Stem,
-                _ => Class::Other,
-            };
-            let surface = if class == Class::Stem && pos.contains('+') {
-                // Fused forms (비웠 = 비우/VV + 었/EP) name their stem in the
-                // expression field: "비우/VV/*+었/EP/*".
-                let expression = token.get("expression").unwrap_or("");
-                expression
-                    .split('/')
-                    .next()
-                    .filter(|s| !s.is_empty() && *s != "*")
-                    .unwrap_or(&surface)
-                    .to_string()
-            } else {
-                surface
-            };
-            out.push((start, Morpheme { surface, class }));
-        }
+        WORDS.with_borrow_mut(|words| {
+            if words.analyzer != self.id {
+                *words = Words {
+                    analyzer: self.id,
+                    ..Words::default()
+                };
+            }
+            for mut token in tokens {
+                let key = (token.word_id.lex_type() as u8, token.word_id.id());
+                let word = words.entries.entry(key).or_insert_with(|| Word::of(&mut token));
+                let surface = match &word.stem {
+                    Some(stem) => stem.clone(),
+                    None => token.surface.to_string(),
+                };
+                out.push((
+                    token.byte_start,
+                    Morpheme {
+                        surface,
+                        class: word.class,
+                    },
+                ));
+            }
+        });
         Ok(out)
     }
 }
+
+/// What term emission needs of a dictionary entry, read once per entry and thread:
+/// parsing a token's detail fields was a large part of the build's analysis time.
+struct Word {
+    class: Class,
+    /// The stem that a fused form names in its expression field, for the surface.
+    stem: Option<String>,
+}
+
+impl Word {
+    fn of(token: &mut lindera::token::Token) -> Word {
+        let pos = token.get("part_of_speech_tag").unwrap_or("").to_string();
+        let first = pos.split('+').next().unwrap_or("");
+        let class = match first {
+            "NNG" | "NNP" | "XR" | "SH" => Class::Noun,
+            "XPN" => Class::Prefix,
+            "XSN" => Class::Suffix,
+            "VV" | "VA" => Class::Stem,
+            _ => Class::Other,
+        };
+        let stem = if class == Class::Stem && pos.contains('+') {
+            // Fused forms (비웠 = 비우/VV + 었/EP) name their stem in the
+            // expression field: "비우/VV/*+었/EP/*".
+            token
+                .get("expression")
+                .unwrap_or("")
+                .split('/')
+                .next()
+                .filter(|s| !s.is_empty() && *s != "*")
+                .map(str::to_string)
+        } else {
+            None
+        };
+        Word { class, stem }
+    }
+}
+
+/// The entries read so far on this thread, for the analyzer numbered `analyzer`
+/// (each [`Analyzer::load`] gets a number: two analyzers may have different user
+/// dictionaries, whose entry ids overlap).
+#[derive(Default)]
+struct Words {
+    analyzer: u64,
+    entries: std::collections::HashMap<(u8, u32), Word>,
+}
+
+thread_local! {
+    static WORDS: std::cell::RefCell<Words> = std::cell::RefCell::new(Words::default());
+}
+
+/// The number of the next analyzer loaded; 0 is no analyzer.
+static NEXT_ANALYZER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// Terms as they are emitted, with which of them are parts.
 #[derive(Default)]

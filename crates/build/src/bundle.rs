@@ -12,6 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::timings::phase;
 
 mod staging;
 
@@ -114,7 +115,7 @@ pub fn build(
     progress: impl FnMut(usize, usize),
 ) -> Result<BuildReport> {
     guard_target(data, out, options.force)?;
-    let corpus = load_corpus(data, out)?;
+    let corpus = phase("corpus", || load_corpus(data, out))?;
     let (scripts, pkg_files) = scripts_and_package(options)?;
     let index = crate::indexer::build(&corpus, analyzer, progress)?;
     let mut files: Vec<File> = index
@@ -127,11 +128,11 @@ pub fn build(
     files.extend(pkg_files);
     // Pages name the assets of their own build (`app.js?v=…`), so a page and its
     // assets always come from the same build, whatever a cache holds.
-    let version = version_of(&files);
+    let version = phase("version", || version_of(&files));
     files.extend(pages_and_api(&corpus, &index, &version));
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
-    write_bundle(out, &files)?;
-    Ok(report(&corpus, &index, &files))
+    phase("write", || write_bundle(out, &files))?;
+    Ok(phase("size report", || report(&corpus, &index, &files)))
 }
 
 /// The checked corpus in `data`, or every problem in one error; a corpus without
@@ -201,8 +202,10 @@ fn static_files() -> Vec<File> {
 /// The pages, the API files and `_headers`. Related incidents, listed or
 /// computed, are the same for the pages and the API.
 fn pages_and_api(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, version: &str) -> Vec<File> {
-    let related = crate::related::related_all(corpus, &index.terms);
-    let mut files: Vec<File> = crate::site::pages(corpus, &related, version)
+    let related = phase("related incidents", || {
+        crate::related::related_all(corpus, &index.terms)
+    });
+    let mut files: Vec<File> = phase("pages", || crate::site::pages(corpus, &related, version))
         .into_iter()
         .map(|page| (page.path, page.html.into_bytes()))
         .collect();
@@ -211,7 +214,7 @@ fn pages_and_api(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIn
         .map(|r| r.incidents.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
         .collect();
     let generated_at = crate::indexer::corpus_date(corpus);
-    files.extend(crate::api::files(corpus, &related_ids, &generated_at));
+    files.extend(phase("api", || crate::api::files(corpus, &related_ids, &generated_at)));
     files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
     files
 }

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::analyze::Analyzer;
 use crate::corpus::{Corpus, Incident};
 use crate::error::{Error, Result};
+use crate::timings::phase;
 use incident_core::bitset::Bitset;
 use incident_core::format::{self, Kind};
 use incident_core::hash::{doc_key, part_of, term_key, Field};
@@ -45,50 +46,98 @@ pub struct BuiltIndex {
 }
 
 /// The terms of one record, by field.
+///
+/// Each term is held once, with what the index needs to know of its uses: a
+/// large corpus holds hundreds of thousands of records' terms at once.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RecordTerms {
     /// Title terms.
     pub title: BTreeSet<String>,
-    /// Every term of the record: body, title, tags and regions. Taxonomy labels and
-    /// synonyms are not repeated here: the query reaches them through the facet
-    /// bitsets.
-    pub all: BTreeSet<String>,
-    /// How often each term of `all` occurs in the record.
-    pub counts: BTreeMap<String, u32>,
-    /// Terms of the 요약 section.
-    pub summary: BTreeSet<String>,
-    /// Terms of `all` that occur at least once as a word of their own, not only as a
-    /// part of a longer unit (`인증` of `인증서`).
-    pub whole: BTreeSet<String>,
+    /// Every term of the record (body, title, tags and regions) with its uses.
+    /// Taxonomy labels and synonyms are not repeated here: the query reaches them
+    /// through the facet bitsets.
+    terms: BTreeMap<String, TermUse>,
     /// Term occurrences in the record.
     pub length: u32,
 }
 
+/// How a record uses one of its terms.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct TermUse {
+    /// Occurrences in the record.
+    count: u32,
+    /// It occurs at least once as a word of its own, not only as a part of a
+    /// longer unit (`인증` of `인증서`).
+    whole: bool,
+    /// It occurs in the 요약 section.
+    summary: bool,
+}
+
 impl RecordTerms {
+    /// Every term of the record, in byte order.
+    pub fn all(&self) -> impl Iterator<Item = &String> {
+        self.terms.keys()
+    }
+
+    /// Every term of the record, in byte order, given up by the record.
+    pub fn into_all(self) -> BTreeSet<String> {
+        self.terms.into_keys().collect()
+    }
+
+    /// Distinct terms of the record.
+    pub fn len(&self) -> usize {
+        self.terms.len()
+    }
+
+    /// True when the record has no term.
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    /// True when the record has `term`.
+    pub fn has(&self, term: &str) -> bool {
+        self.terms.contains_key(term)
+    }
+
+    /// How often the record uses `term` (0 when it does not).
+    pub fn count(&self, term: &str) -> u32 {
+        self.terms.get(term).map_or(0, |u| u.count)
+    }
+
+    /// True when `term` occurs at least once as a word of its own, not only as a
+    /// part of a longer unit (`인증` of `인증서`).
+    pub fn is_whole(&self, term: &str) -> bool {
+        self.terms.get(term).is_some_and(|u| u.whole)
+    }
+
+    /// True when `term` occurs in the 요약 section.
+    pub fn in_summary(&self, term: &str) -> bool {
+        self.terms.get(term).is_some_and(|u| u.summary)
+    }
+
     /// How strongly the record speaks of `term`: 2 when it occurs four times or
     /// more, 1 when twice or in the 요약, else 0 (see [`incident_core::hash::Field`]).
     pub fn level(&self, term: &str) -> u8 {
-        let count = self.counts.get(term).copied().unwrap_or(0);
-        if count >= 4 {
+        let u = self.terms.get(term).copied().unwrap_or_default();
+        if u.count >= 4 {
             2
-        } else if count >= 2 || self.summary.contains(term) {
+        } else if u.count >= 2 || u.summary {
             1
         } else {
             0
         }
     }
 
-    fn add(&mut self, terms: Vec<(String, bool)>) {
+    fn add(&mut self, terms: Vec<(String, bool)>, summary: bool) {
         for (term, part) in terms {
             if particles::is_stopword(&term) {
                 continue;
             }
             self.length += 1;
-            *self.counts.entry(term.clone()).or_insert(0) += 1;
-            if !part {
-                self.whole.insert(term.clone());
-            }
-            self.all.insert(term);
+            let u = self.terms.entry(term).or_default();
+            u.count += 1;
+            u.whole |= !part;
+            u.summary |= summary;
         }
     }
 }
@@ -104,26 +153,16 @@ pub fn record_terms(incident: &Incident, analyzer: &Analyzer) -> Result<RecordTe
             .map(|(t, _)| t.clone())
             .filter(|t| !particles::is_stopword(t)),
     );
-    t.add(title);
-    if let Some(summary) = incident.section("요약") {
-        t.summary.extend(
-            analyzer
-                .terms(&summary.text)
-                .map_err(ctx)?
-                .into_iter()
-                .filter(|t| !particles::is_stopword(t)),
-        );
+    t.add(title, false);
+    // `section` names the first section of a name: so does `position`.
+    let summary = incident.sections.iter().position(|s| s.name == "요약");
+    for (i, section) in incident.sections.iter().enumerate() {
+        t.add(analyzer.marked_terms(&section.text).map_err(ctx)?, summary == Some(i));
     }
-    let mut texts = Vec::new();
-    texts.extend(incident.sections.iter().map(|s| s.text.clone()));
-    texts.extend(incident.impact.iter().cloned());
-    texts.extend(incident.affected_users.iter().cloned());
-    texts.extend(incident.severity.iter().cloned());
-    texts.extend(incident.checks.iter().cloned());
-    texts.extend(incident.tags.iter().cloned());
-    texts.extend(incident.regions.iter().cloned());
-    for text in &texts {
-        t.add(analyzer.marked_terms(text).map_err(ctx)?);
+    let fields = [&incident.impact, &incident.affected_users, &incident.severity];
+    let lists = [&incident.checks, &incident.tags, &incident.regions];
+    for text in fields.into_iter().flatten().chain(lists.into_iter().flatten()) {
+        t.add(analyzer.marked_terms(text).map_err(ctx)?, false);
     }
     Ok(t)
 }
@@ -138,13 +177,12 @@ pub const OFTEN_TERMS: usize = 6;
 /// [`OFTEN_TERMS`] with the highest count times inverse document frequency.
 pub fn often_terms<'a>(terms: &'a RecordTerms, n: usize, df: impl Fn(&str) -> u64) -> Vec<&'a str> {
     let mut scored: Vec<(f32, &str)> = terms
-        .all
-        .iter()
+        .all()
         .filter(|t| terms.level(t) >= 1)
         .filter_map(|t| {
             let d = df(t);
             (d >= 2).then(|| {
-                let count = terms.counts.get(t.as_str()).copied().unwrap_or(1) as f32;
+                let count = terms.count(t).max(1) as f32;
                 (count * incident_core::search::idf(n, d), t.as_str())
             })
         })
@@ -164,8 +202,8 @@ pub fn record_keys<'a>(
     often: &[&'a str],
 ) -> Vec<(&'a str, u64)> {
     let mut keys = Vec::new();
-    for t in terms.all.iter().filter(|t| listed(t)) {
-        if !terms.whole.contains(t) {
+    for t in terms.all().filter(|t| listed(t)) {
+        if !terms.is_whole(t) {
             keys.push((t.as_str(), term_key(t, Field::Part)));
         }
     }
@@ -177,32 +215,38 @@ pub fn record_keys<'a>(
 /// Builds the index files. `progress(done, total)` is called after each record.
 pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, usize)) -> Result<BuiltIndex> {
     let n = corpus.incidents.len();
-    let records = analyse_records(corpus, analyzer, progress)?;
-    let docs = term_docs(&records);
-    let keys = FilterKeys::of(&records, &docs, n);
+    let records = phase("analysis", || analyse_records(corpus, analyzer, progress))?;
+    let docs = phase("term incidents", || term_docs(&records));
+    let keys = phase("filter keys", || FilterKeys::of(&records, &docs, n));
     let parts = keys.parts;
-    let filters: Vec<TermFilter> = keys.by_part.iter().map(|k| TermFilter::build(k)).collect();
-    let plain_filters: Vec<TermFilter> = keys.plain.iter().map(|k| TermFilter::build(k)).collect();
+    let (filters, plain_filters) = phase("filters", || {
+        let build = |keys: &[Vec<u64>]| keys.iter().map(|k| TermFilter::build(k)).collect::<Vec<TermFilter>>();
+        (build(&keys.by_part), build(&keys.plain))
+    });
     let listed: Vec<(&str, &[u32])> = docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())).collect();
-    let (directory, blocks) = incident_core::index::vocab_blocks(&listed, n);
+    let (directory, blocks) = phase("vocabulary", || incident_core::index::vocab_blocks(&listed, n));
     let mut files: Vec<(String, Vec<u8>)> = blocks
         .iter()
         .enumerate()
         .map(|(b, block)| (Directory::file(b), format::encode(Kind::Vocab, block)))
         .collect();
-    files.extend(part_files(
-        &filters,
-        common_bitsets(&docs, n, parts),
-        incident_lists(&docs, n, parts),
-    ));
-    let near = incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)));
+    files.extend(phase("term parts", || {
+        part_files(
+            &filters,
+            common_bitsets(&docs, n, parts),
+            incident_lists(&docs, n, parts),
+        )
+    }));
+    let near = phase("near terms", || {
+        incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)))
+    });
     let near_count = near.len() as u32;
     files.extend(
         near.iter()
             .enumerate()
             .map(|(b, bucket)| (incident_core::near::file(b), format::encode(Kind::Near, bucket))),
     );
-    files.extend(listing_files(corpus));
+    files.extend(phase("listings", || listing_files(corpus)));
     let meta = Meta {
         corpus_date: corpus_date(corpus),
         facets: facets(corpus),
@@ -226,11 +270,13 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         lexicon: {
             let positions: std::collections::HashMap<&str, u32> =
                 docs.keys().enumerate().map(|(i, t)| (t.as_str(), i as u32)).collect();
-            lexicon(corpus, analyzer, |t| positions.get(t).copied())?
+            phase("lexicon", || lexicon(corpus, analyzer, |t| positions.get(t).copied()))?
         },
         listing_chunk: LISTING_CHUNK as u32,
     };
-    let ranking_costs = ranking_costs(&meta, &filters, &plain_filters, &keys.counts);
+    let ranking_costs = phase("ranking costs", || {
+        ranking_costs(&meta, &filters, &plain_filters, &keys.counts)
+    });
     files.insert(0, ("meta.bin".to_string(), format::encode(Kind::Meta, &meta)));
     Ok(BuiltIndex {
         files,
@@ -238,7 +284,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         filter_keys: keys.total,
         key_counts: keys.counts,
         ranking_costs,
-        terms: records.into_iter().map(|r| r.all).collect(),
+        terms: records.into_iter().map(RecordTerms::into_all).collect(),
     })
 }
 
@@ -275,13 +321,15 @@ fn analyse_records(
 
 /// Every term with its incidents, in byte order (the vocabulary's order).
 fn term_docs(records: &[RecordTerms]) -> BTreeMap<String, Vec<u32>> {
-    let mut docs: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    // Hashed while counting, ordered once: a tree lookup per term occurrence compared
+    // strings about twenty times each.
+    let mut docs: std::collections::HashMap<&str, Vec<u32>> = std::collections::HashMap::new();
     for (d, r) in records.iter().enumerate() {
-        for term in &r.all {
-            docs.entry(term.clone()).or_default().push(d as u32);
+        for term in r.all() {
+            docs.entry(term.as_str()).or_default().push(d as u32);
         }
     }
-    docs
+    docs.into_iter().map(|(t, list)| (t.to_string(), list)).collect()
 }
 
 /// The exact bitsets of the common terms by term part, each with its vocabulary
@@ -332,17 +380,19 @@ struct FilterKeys {
 impl FilterKeys {
     /// The keys of `records`, whose terms occur in the incidents `docs` says.
     fn of(records: &[RecordTerms], docs: &BTreeMap<String, Vec<u32>>, n: usize) -> FilterKeys {
+        let dfs: std::collections::HashMap<&str, u64> =
+            docs.iter().map(|(t, l)| (t.as_str(), l.len() as u64)).collect();
+        let df = |t: &str| dfs.get(t).copied().unwrap_or(0);
         let filtered = |t: &str| {
-            docs.get(t)
-                .is_some_and(|l| l.len() >= 2 && !is_common(l.len() as u64, n))
+            let d = df(t);
+            d >= 2 && !is_common(d, n)
         };
-        let df = |t: &str| docs.get(t).map_or(0, |l| l.len() as u64);
         let mut counts = [0usize; 4];
         let mut all: Vec<(Vec<(&str, u64)>, Vec<(&str, u64)>)> = Vec::with_capacity(records.len());
         for r in records {
             let often = often_terms(r, n, df);
-            counts[0] += r.all.iter().filter(|t| filtered(t)).count();
-            counts[1] += r.all.iter().filter(|t| filtered(t) && !r.whole.contains(*t)).count();
+            counts[0] += r.all().filter(|t| filtered(t)).count();
+            counts[1] += r.all().filter(|t| filtered(t) && !r.is_whole(t)).count();
             counts[2] += often.len();
             counts[3] += r.title.len();
             // Without often and part keys only the title keys are left.

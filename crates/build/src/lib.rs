@@ -24,6 +24,7 @@ pub mod open;
 pub mod related;
 pub mod site;
 pub mod summary;
+pub mod timings;
 
 /// Threads for the work the build shares among the cores (analysis, related
 /// incidents): one a core, at most eight.

@@ -92,6 +92,8 @@ struct Table {
     lens: Vec<usize>,
     dense_words: usize,
     dense: Vec<u64>,
+    /// Dense terms of each incident (the bits set in its part of `dense`).
+    dense_lens: Vec<u32>,
     rare: Vec<Vec<u32>>,
     postings: Vec<Vec<u32>>,
     facet_words: [usize; 4],
@@ -165,6 +167,14 @@ impl Table {
         Table {
             n,
             lens: terms.iter().map(BTreeSet::len).collect(),
+            dense_lens: (0..n)
+                .map(|d| {
+                    dense[d * dense_words..(d + 1) * dense_words]
+                        .iter()
+                        .map(|w| w.count_ones())
+                        .sum()
+                })
+                .collect(),
             dense_words,
             dense,
             rare,
@@ -192,8 +202,17 @@ impl Table {
         }
         let mut best: Vec<(f64, usize)> = Vec::with_capacity(RELATED_COMPUTED + 1);
         for e in (0..self.n).filter(|&e| e != d) {
-            let shared = counts[e] + popcount_and(self.dense_of(d), self.dense_of(e));
             let facets: [u32; 4] = std::array::from_fn(|f| popcount_and(self.facet_of(f, d), self.facet_of(f, e)));
+            if best.len() == RELATED_COMPUTED {
+                // The score grows with the shared terms, and the two incidents share at
+                // most the fewer of their dense terms: when even that cannot beat the
+                // last of the best, the long AND is skipped. The result is the same.
+                let most = counts[e] + self.dense_lens[d].min(self.dense_lens[e]);
+                if score(facets, most as usize, self.lens[d], self.lens[e]) <= best[best.len() - 1].0 {
+                    continue;
+                }
+            }
+            let shared = counts[e] + popcount_and(self.dense_of(d), self.dense_of(e));
             let s = score(facets, shared as usize, self.lens[d], self.lens[e]);
             // In incident order, so an equal score keeps the lower incident first.
             if s > 0.0 && (best.len() < RELATED_COMPUTED || s > best[best.len() - 1].0) {

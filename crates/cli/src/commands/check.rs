@@ -23,7 +23,7 @@ fn lexicon_reachability(data: &Path, c: &corpus::Corpus) -> Result<Vec<corpus::D
     let analyzer = bundle::analyzer_for(data)?;
     let mut vocabulary = std::collections::BTreeSet::new();
     for incident in &c.incidents {
-        vocabulary.extend(indexer::record_terms(incident, &analyzer)?.all);
+        vocabulary.extend(indexer::record_terms(incident, &analyzer)?.into_all());
     }
     Ok(incident_build::lexicon::check_reachable(
         &data.join("lexicon.toml"),

@@ -238,7 +238,7 @@ pub fn bare(word: &str) -> Option<String> {
         Some((0, _)) => strip_hangul(word),
         Some((at, _)) => {
             let (head, rest) = word.split_at(at);
-            let rest_is_suffix = SUFFIXES.contains(&rest)
+            let rest_is_suffix = is_suffix_only(rest)
                 || rest.chars().all(|c| script(c) == Script::Hangul)
                     && strip_hangul(rest).is_none()
                     && rest.chars().count() <= 2;
@@ -248,13 +248,37 @@ pub fn bare(word: &str) -> Option<String> {
     }
 }
 
+/// The [`SUFFIXES`] whose last character is `last`, in table order. Each word of
+/// a record is tried against the table, and most suffixes fail on their last
+/// character: grouping by it leaves a few to compare instead of two hundred.
+fn suffixes_ending_in(last: char) -> &'static [&'static str] {
+    /// The suffixes sorted by last character (stably: each group keeps the table's
+    /// order), beside their last characters.
+    static BY_LAST: std::sync::OnceLock<(Vec<char>, Vec<&'static str>)> = std::sync::OnceLock::new();
+    let (lasts, suffixes) = BY_LAST.get_or_init(|| {
+        let mut table: Vec<(char, &str)> = SUFFIXES
+            .iter()
+            .filter_map(|&s| Some((s.chars().next_back()?, s)))
+            .collect();
+        table.sort_by_key(|&(c, _)| c);
+        table.into_iter().unzip()
+    });
+    let start = lasts.partition_point(|&c| c < last);
+    let end = lasts.partition_point(|&c| c <= last);
+    &suffixes[start..end]
+}
+
 fn strip_hangul(word: &str) -> Option<String> {
     let len = word.chars().count();
     let mut best: Option<&str> = None;
-    for &suffix in SUFFIXES {
+    let last = word.chars().next_back()?;
+    for &suffix in suffixes_ending_in(last) {
+        if !word.ends_with(suffix) || best.is_some_and(|b| b.len() >= suffix.len()) {
+            continue;
+        }
         let slen = suffix.chars().count();
         let min_rest = if slen == 1 { 2 } else { 1 };
-        if word.ends_with(suffix) && len >= slen + min_rest && best.is_none_or(|b| b.len() < suffix.len()) {
+        if len >= slen + min_rest {
             best = Some(suffix);
         }
     }
@@ -398,8 +422,21 @@ pub fn is_stopword(term: &str) -> bool {
 /// written apart from a Latin word (`us-central1 에서`): such a word carries no
 /// content and is neither indexed nor searched.
 pub fn is_suffix_only(word: &str) -> bool {
-    SUFFIXES.contains(&word)
+    word.len() <= LONGEST_SUFFIX && SUFFIXES.contains(&word)
 }
+
+/// The byte length of the longest of [`SUFFIXES`]: a longer word is none of them.
+const LONGEST_SUFFIX: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < SUFFIXES.len() {
+        if SUFFIXES[i].len() > longest {
+            longest = SUFFIXES[i].len();
+        }
+        i += 1;
+    }
+    longest
+};
 
 /// Undoes a past tense fused into the last syllable of a stem, by its vowel:
 /// ㅝ → ㅜ (비웠 → 비우, 멈췄 → 멈추), ㅘ → ㅗ (봤 → 보), ㅕ → ㅣ (끊겼 → 끊기),
