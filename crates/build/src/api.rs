@@ -92,30 +92,34 @@ fn full_record(incident: &Incident, related: &[String]) -> Value {
 /// A file of the API: its path relative to the bundle root and its bytes.
 type File = (String, Vec<u8>);
 
-/// The API files, by path relative to the bundle root. `related[d]` are the ids
-/// shown as related for incident `d` (listed or computed).
-pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<(String, Vec<u8>)> {
+/// The API files, by path relative to the bundle root, each handed to `emit` as it
+/// is made. `related[d]` are the ids shown as related for incident `d` (listed or
+/// computed).
+pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, emit: &mut dyn FnMut(File)) {
     let mut by_date: Vec<&Incident> = corpus.incidents.iter().collect();
     by_date.sort_by(|a, b| {
         b.date
             .cmp(&a.date)
             .then(crate::corpus::id_number(&a.id).cmp(&crate::corpus::id_number(&b.id)))
     });
-    let mut out = vec![index_file(corpus, generated_at)];
-    out.extend(listing_files(&by_date, generated_at));
-    out.extend(incident_files(corpus, related, generated_at));
+    emit(index_file(corpus, generated_at));
+    for file in listing_files(&by_date, generated_at) {
+        emit(file);
+    }
+    incident_files(corpus, related, generated_at, emit);
     let (topic_files, topics) = topic_files(corpus, &by_date, generated_at);
-    out.extend(topic_files);
-    out.push((
+    for file in topic_files {
+        emit(file);
+    }
+    emit((
         "api/v1/topics.json".into(),
         envelope(generated_at, json!({ "topics": topics })),
     ));
-    out.push(vocab_file(corpus, generated_at));
+    emit(vocab_file(corpus, generated_at));
     for (name, schema) in schemas() {
-        out.push((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
+        emit((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
     }
-    out.push(("api/v1/openapi.json".into(), pretty(&openapi())));
-    out
+    emit(("api/v1/openapi.json".into(), pretty(&openapi())));
 }
 
 /// `index.json`: what the library holds and where the other files are.
@@ -180,22 +184,17 @@ fn listing_files(by_date: &[&Incident], generated_at: &str) -> Vec<File> {
 }
 
 /// `incidents/<id>.json`: every incident in full.
-fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) -> Vec<File> {
-    let mut files: Vec<File> = corpus
-        .incidents
-        .iter()
-        .enumerate()
-        .map(|(d, incident)| {
-            (
-                format!("api/v1/incidents/{}.json", incident.id),
-                envelope(generated_at, full_record(incident, &related[d])),
-            )
-        })
-        .collect();
+fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, emit: &mut dyn FnMut(File)) {
+    for (d, incident) in corpus.incidents.iter().enumerate() {
+        emit((
+            format!("api/v1/incidents/{}.json", incident.id),
+            envelope(generated_at, full_record(incident, &related[d])),
+        ));
+    }
     // A moved id keeps its file, so a client holding the old id learns where the
     // incident went instead of meeting a 404.
     for m in &corpus.moved {
-        files.push((
+        emit((
             format!("api/v1/incidents/{}.json", m.id),
             envelope(
                 generated_at,
@@ -203,7 +202,6 @@ fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str) 
             ),
         ));
     }
-    files
 }
 
 /// `topics/<facet>/<slug>.json` for every taxonomy value, and the entries of

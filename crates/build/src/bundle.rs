@@ -117,11 +117,10 @@ pub fn build(
     guard_target(data, out, options.force)?;
     let corpus = phase("corpus", || load_corpus(data, out))?;
     let (scripts, pkg_files) = scripts_and_package(options)?;
-    let index = crate::indexer::build(&corpus, analyzer, progress)?;
-    let mut files: Vec<File> = index
-        .files
-        .iter()
-        .map(|(n, b)| (format!("index/{n}"), b.clone()))
+    let mut index = crate::indexer::build(&corpus, analyzer, progress)?;
+    let mut files: Vec<File> = std::mem::take(&mut index.files)
+        .into_iter()
+        .map(|(n, b)| (format!("index/{n}"), b))
         .collect();
     files.extend(scripts);
     files.extend(static_files());
@@ -129,10 +128,25 @@ pub fn build(
     // Pages name the assets of their own build (`app.js?v=…`), so a page and its
     // assets always come from the same build, whatever a cache holds.
     let version = phase("version", || version_of(&files));
-    files.extend(pages_and_api(&corpus, &index, &version));
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
-    phase("write", || write_bundle(out, &files))?;
-    Ok(phase("size report", || report(&corpus, &index, &files)))
+    let staging = Staging::new(out)?;
+    // The size report reads the assets and the index while the disk takes them.
+    let (written, sizes) = std::thread::scope(|scope| {
+        let sizes = scope.spawn(|| phase("size report", || size_report(&files)));
+        let written = phase("write", || -> Result<Vec<(String, usize)>> {
+            for (name, bytes) in &files {
+                staging.write(name, bytes)?;
+            }
+            pages_and_api(&corpus, &index, &version, &staging)
+        });
+        (
+            written,
+            sizes.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    });
+    let written = written?;
+    staging.commit()?;
+    Ok(report(&corpus, &index, &files, written, sizes))
 }
 
 /// The checked corpus in `data`, or every problem in one error; a corpus without
@@ -199,39 +213,78 @@ fn static_files() -> Vec<File> {
     ]
 }
 
-/// The pages, the API files and `_headers`. Related incidents, listed or
-/// computed, are the same for the pages and the API.
-fn pages_and_api(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, version: &str) -> Vec<File> {
+/// Writes the pages, the API files and `_headers` into `staging` as they are made,
+/// and returns each file's name and size. Related incidents, listed or computed,
+/// are the same for the pages and the API. The pages and the API are made on two
+/// threads.
+fn pages_and_api(
+    corpus: &crate::corpus::Corpus,
+    index: &crate::indexer::BuiltIndex,
+    version: &str,
+    staging: &Staging,
+) -> Result<Vec<(String, usize)>> {
     let related = phase("related incidents", || {
         crate::related::related_all(corpus, &index.terms)
     });
-    let mut files: Vec<File> = phase("pages", || crate::site::pages(corpus, &related, version))
-        .into_iter()
-        .map(|page| (page.path, page.html.into_bytes()))
-        .collect();
     let related_ids: Vec<Vec<String>> = related
         .iter()
         .map(|r| r.incidents.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
         .collect();
     let generated_at = crate::indexer::corpus_date(corpus);
-    files.extend(phase("api", || crate::api::files(corpus, &related_ids, &generated_at)));
-    files.push(("_headers".into(), crate::api::HEADERS.as_bytes().to_vec()));
-    files
+    // Each side writes what it makes and keeps the first error; after an error it
+    // only finishes its loop.
+    let sink = |written: &mut Vec<(String, usize)>, error: &mut Option<Error>, name: String, bytes: &[u8]| {
+        if error.is_none() {
+            match staging.write(&name, bytes) {
+                Ok(()) => written.push((name, bytes.len())),
+                Err(e) => *error = Some(e),
+            }
+        }
+    };
+    let (pages, api) = std::thread::scope(|scope| {
+        let pages = scope.spawn(|| {
+            phase("pages", || {
+                let (mut written, mut error) = (Vec::new(), None);
+                crate::site::pages(corpus, &related, version, &mut |page| {
+                    sink(&mut written, &mut error, page.path, page.html.as_bytes())
+                });
+                error.map_or(Ok(written), Err)
+            })
+        });
+        let api = phase("api", || {
+            let (mut written, mut error) = (Vec::new(), None);
+            crate::api::files(corpus, &related_ids, &generated_at, &mut |(name, bytes)| {
+                sink(&mut written, &mut error, name, &bytes)
+            });
+            sink(
+                &mut written,
+                &mut error,
+                "_headers".into(),
+                crate::api::HEADERS.as_bytes(),
+            );
+            error.map_or(Ok(written), Err)
+        });
+        (
+            pages.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            api,
+        )
+    });
+    let mut written = pages?;
+    written.extend(api?);
+    Ok(written)
 }
 
-/// Writes `files` into a staging folder and replaces `out` with it.
-fn write_bundle(out: &Path, files: &[File]) -> Result<()> {
-    let staging = Staging::new(out)?;
-    for (name, bytes) in files {
-        staging.write(name, bytes)?;
-    }
-    staging.commit()
-}
-
-/// The report of a build that wrote `files`: counts, files and sizes, with what
-/// ranking adds to the index right after the index row.
-fn report(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, files: &[File]) -> BuildReport {
-    let mut rows = size_report(files);
+/// The report of a build: counts, files and sizes, with what ranking adds to the
+/// index right after the index row. `files` are the assets and the index,
+/// `written` the name and size of every other file, and `rows` the
+/// [`size_report`] of `files`.
+fn report(
+    corpus: &crate::corpus::Corpus,
+    index: &crate::indexer::BuiltIndex,
+    files: &[File],
+    written: Vec<(String, usize)>,
+    mut rows: Vec<SizeRow>,
+) -> BuildReport {
     let at = rows
         .iter()
         .position(|r| r.what == "index: meta.bin")
@@ -252,7 +305,7 @@ fn report(corpus: &crate::corpus::Corpus, index: &crate::indexer::BuiltIndex, fi
         filter_keys: index.filter_keys,
         key_counts: index.key_counts,
         sizes: rows,
-        files: files.iter().map(|(n, b)| (n.clone(), b.len())).collect(),
+        files: files.iter().map(|(n, b)| (n.clone(), b.len())).chain(written).collect(),
     }
 }
 

@@ -100,6 +100,7 @@ struct Table {
     facets: [Vec<u64>; 4],
 }
 
+#[inline(always)]
 fn popcount_and(a: &[u64], b: &[u64]) -> u32 {
     a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
 }
@@ -184,10 +185,12 @@ impl Table {
         }
     }
 
+    #[inline(always)]
     fn dense_of(&self, d: usize) -> &[u64] {
         &self.dense[d * self.dense_words..(d + 1) * self.dense_words]
     }
 
+    #[inline(always)]
     fn facet_of(&self, f: usize, d: usize) -> &[u64] {
         &self.facets[f][d * self.facet_words[f]..(d + 1) * self.facet_words[f]]
     }
@@ -195,6 +198,26 @@ impl Table {
     /// The [`RELATED_COMPUTED`] incidents most related to `d`. `counts` is a
     /// zeroed scratch vector of one counter per incident, left zeroed.
     fn most_related(&self, d: usize, counts: &mut [u32]) -> Related {
+        // The comparison is bit counting: with the processor's popcount instruction
+        // (not in the baseline x86-64 target) it runs several times faster.
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the feature the function is compiled for.
+            return unsafe { self.most_related_popcnt(d, counts) };
+        }
+        self.most_related_with(d, counts)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn most_related_popcnt(&self, d: usize, counts: &mut [u32]) -> Related {
+        self.most_related_with(d, counts)
+    }
+
+    /// [`Table::most_related`], inlined into each caller so that it is compiled
+    /// with the caller's target features.
+    #[inline(always)]
+    fn most_related_with(&self, d: usize, counts: &mut [u32]) -> Related {
         for &t in &self.rare[d] {
             for &e in &self.postings[t as usize] {
                 counts[e as usize] += 1;

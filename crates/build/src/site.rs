@@ -23,33 +23,37 @@ pub struct Page {
     pub html: String,
 }
 
-/// Renders every page of the site. `related[d]` are the incidents shown as related
-/// to incident `d` ([`related`]), and whether they were computed.
+/// Renders every page of the site, handing each to `emit` as it is made, so that a
+/// large site is never held whole in memory. `related[d]` are the incidents shown
+/// as related to incident `d` ([`related`]), and whether they were computed.
 /// `version` names the build's assets (`app.js?v=…`) so that a page never meets
 /// assets of another build, whatever a cache holds.
-pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
+pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn FnMut(Page)) {
     let newest = newest_first(corpus, |_| true);
-    let mut out = vec![search_page(corpus, &newest, version), about_page(version)];
-    out.extend(list_pages(corpus, &newest, version));
+    emit(search_page(corpus, &newest, version));
+    emit(about_page(version));
+    for page in list_pages(corpus, &newest, version) {
+        emit(page);
+    }
     for (d, incident) in corpus.incidents.iter().enumerate() {
-        out.push(incident_page(corpus, &related[d], incident, version));
+        emit(incident_page(corpus, &related[d], incident, version));
     }
     for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
-            out.push(topic_page(corpus, f, key, value, version));
+            emit(topic_page(corpus, f, key, value, version));
         }
     }
     for moved in &corpus.moved {
-        out.push(moved_page(corpus, moved, version));
+        emit(moved_page(corpus, moved, version));
     }
     for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
             for alias in &value.aliases {
-                out.push(alias_page(key, alias, value, version));
+                emit(alias_page(key, alias, value, version));
             }
         }
     }
-    out.push(Page {
+    emit(Page {
         path: "404.html".into(),
         html: layout(
             "찾을 수 없음",
@@ -59,7 +63,6 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str) -> Vec<Page> {
             html! { h1 { "페이지를 찾을 수 없다" } p { a href="./" { "검색으로 돌아가기" } } },
         ),
     });
-    out
 }
 
 /// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
