@@ -3,6 +3,10 @@
 //! times over. Prints the mean, p50, p95 and the slowest queries.
 //!
 //! cargo run --release --example bench_query [dist] [queries.toml …]
+//!
+//! `BENCH_ROUNDS` sets the rounds (50) and `BENCH_GRAPH=0` leaves the flow graph
+//! out, as the scale benchmark's browser timing does. `BENCH_DUMP=<file>` writes
+//! every response as JSON, one line a query, to compare two builds' answers.
 
 use std::time::Instant;
 
@@ -27,20 +31,34 @@ fn main() {
             incident_build::eval::load_queries(std::path::Path::new(f), &corpus).unwrap_or_else(|e| panic!("{e}")),
         );
     }
+    let graph = std::env::var("BENCH_GRAPH").map_or(true, |v| v != "0");
     let requests: Vec<Request> = queries
         .iter()
         .map(|q| Request {
             query: q.q.clone(),
             prefix: q.kind == "prefix",
-            graph: vec!["cause".into(), "component".into(), "symptom".into()],
+            graph: if graph {
+                vec!["cause".into(), "component".into(), "symptom".into()]
+            } else {
+                Vec::new()
+            },
             ..Default::default()
         })
         .collect();
     // Warm up, then measure.
+    let mut dump = String::new();
     for r in &requests {
-        search(&index, r).unwrap();
+        let response = search(&index, r).unwrap();
+        dump.push_str(&serde_json::to_string(&response).unwrap());
+        dump.push('\n');
     }
-    let rounds = 50;
+    if let Ok(path) = std::env::var("BENCH_DUMP") {
+        std::fs::write(&path, dump).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(50);
     let mut samples: Vec<f64> = Vec::with_capacity(rounds * requests.len());
     let mut per_query = vec![0f64; requests.len()];
     for _ in 0..rounds {
@@ -62,9 +80,10 @@ fn main() {
         .collect();
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     println!(
-        "native: {} incidents, {} queries x {rounds} rounds (with facet counts and the flow graph)",
+        "native: {} incidents, {} queries x {rounds} rounds (with facet counts{})",
         index.len(),
-        requests.len()
+        requests.len(),
+        if graph { " and the flow graph" } else { "" }
     );
     println!(
         "native: mean {:.3} ms, p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms; slowest: {}",
@@ -74,7 +93,7 @@ fn main() {
         at(1.0) / 1000.0,
         slowest
             .iter()
-            .take(3)
+            .take(8)
             .map(|(us, q)| format!("{q:?} {:.2} ms", us / 1000.0))
             .collect::<Vec<_>>()
             .join(", ")

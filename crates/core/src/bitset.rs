@@ -50,6 +50,11 @@ impl Bitset {
         b
     }
 
+    /// Removes every incident.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
     /// Adds incident `i`.
     pub fn insert(&mut self, i: usize) {
         if let Some(w) = self.words.get_mut(i / 64) {
@@ -108,6 +113,26 @@ impl Bitset {
         self.words
             .iter()
             .enumerate()
-            .flat_map(|(wi, &w)| (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| wi * 64 + b))
+            .flat_map(|(wi, &w)| Ones { word: w, base: wi * 64 })
+    }
+}
+
+/// The set bits of one word, lowest first, each as `base` plus its position: one
+/// step a set bit, not one a bit.
+struct Ones {
+    word: u64,
+    base: usize,
+}
+
+impl Iterator for Ones {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.word == 0 {
+            return None;
+        }
+        let bit = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.base + bit)
     }
 }

@@ -238,8 +238,9 @@ pub struct Loaded {
     pub blocks: Vec<Option<Vocab>>,
     /// Term parts, by part number.
     pub parts: Vec<Option<Part>>,
-    /// Near-term buckets, by bucket number: each term with its document frequency.
-    pub near: Vec<Option<Vec<(String, u64)>>>,
+    /// Near-term buckets, by bucket number: each term with its document frequency
+    /// and its keys, in term order.
+    pub near: Vec<Option<Vec<KeyedTerm>>>,
 }
 
 /// An index ready to search: loaded whole ([`Index::load`]) or without the listing

@@ -80,7 +80,7 @@ pub(super) fn check_near(
     meta: &Meta,
     b: usize,
     bucket: crate::near::NearBucket,
-) -> Result<Vec<(String, u64)>, FormatError> {
+) -> Result<Vec<super::KeyedTerm>, FormatError> {
     if bucket.bucket as usize != b {
         return Err(decode_error(&format!(
             "holds near-term bucket {}, not {b}",
@@ -96,11 +96,12 @@ pub(super) fn check_near(
             "near-term bucket is out of order or its frequencies are out of range",
         ));
     }
+    // Keyed once as the bucket arrives: every typo and 초성 lookup compares keys.
     Ok(bucket
         .terms
         .into_iter()
         .zip(bucket.dfs)
-        .map(|(t, df)| (t, u64::from(df)))
+        .map(|(t, df)| super::KeyedTerm::of(&t, u64::from(df)))
         .collect())
 }
 

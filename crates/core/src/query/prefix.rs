@@ -62,16 +62,16 @@ pub(super) fn expand_initials(word: &str, index: &Index, prefix: bool, alts: &mu
     let found = index
         .near_terms(&keys)
         .into_iter()
-        .filter(|(term, _)| {
-            hangul::initials(term).is_some_and(|ini| {
+        .filter(|k| {
+            k.initials.as_ref().is_some_and(|ini| {
                 if prefix {
                     ini.starts_with(&wanted)
                 } else {
-                    ini == wanted
+                    *ini == wanted
                 }
             })
         })
-        .map(|(term, df)| (term.to_string(), df))
+        .map(|k| (k.term.clone(), k.df))
         .collect();
     for (term, _) in best(found, EXPANSIONS) {
         add(alts, index, vec![term], PREFIX_WEIGHT, Derivation::Initials);

@@ -50,9 +50,8 @@ pub(super) fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative
     let mut found: Vec<(String, u64)> = Vec::new();
     let mut closest = max + 1;
     // Only the terms that keep one end of the word can be this near (crate::near).
-    for (term, df) in index.near_terms(&crate::near::typo_keys(&keys)) {
-        let k = KeyedTerm::of(term, df);
-        if let Some(d) = near(&k) {
+    for k in index.near_terms(&crate::near::typo_keys(&keys)) {
+        if let Some(d) = near(k) {
             if d < closest {
                 closest = d;
                 found.clear();

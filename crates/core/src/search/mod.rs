@@ -243,7 +243,8 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     );
     let has_query = !words.is_empty();
     let unsearchable = is_unsearchable(&request.query);
-    let (matches, mut candidates) = rank(index, &words);
+    let (ranking, mut candidates) = rank(index, &words);
+    let matches = &ranking.matches;
     if unsearchable {
         candidates = Bitset::empty(index.len());
     }
@@ -256,14 +257,14 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         request.per_page
     };
     let keep = request.page.max(1).saturating_mul(per_page);
-    let docs = order(index, &matches, &counted.matching, sort, keep);
+    let docs = order(index, matches, &counted.matching, sort, keep);
     let total = counted.matching.len();
     let full = if has_query {
-        counted.matching.iter().filter(|&d| is_full(&matches, d)).count()
+        counted.matching.iter().filter(|&d| is_full(matches, d)).count()
     } else {
         total
     };
-    let shown = page(index, &docs, &words, &matches, request.page, request.per_page);
+    let shown = page(index, &docs, &words, &ranking, request.page, request.per_page);
     let graph = if request.graph.is_empty() {
         None
     } else {

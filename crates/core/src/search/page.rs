@@ -1,6 +1,6 @@
 //! The page shown: its hits, how each matched, and the listing files they still need.
 
-use super::rank::DocMatch;
+use super::rank::Ranking;
 use super::{ByFacet, Hit, Matched};
 use crate::index::Index;
 use crate::query::Word;
@@ -26,14 +26,14 @@ pub(super) fn page(
     index: &Index,
     docs: &[usize],
     words: &[Word],
-    matches: &[DocMatch],
+    ranking: &Ranking,
     page: usize,
     per_page: usize,
 ) -> Page {
     let per_page = if per_page == 0 { PER_PAGE } else { per_page };
     let page = page.max(1);
     let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
-    let hits = shown().map(|&d| hit(index, d, words, matches.get(d))).collect();
+    let hits = shown().map(|&d| hit(index, d, words, ranking)).collect();
     let mut missing: Vec<String> = Vec::new();
     for &d in shown().filter(|&&d| !index.is_listed(d)) {
         let file = index.listing_file(d);
@@ -50,7 +50,8 @@ pub(super) fn page(
 }
 
 /// The hit of incident `doc`: its listing, and how it matched `words`.
-fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
+fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
+    let m = ranking.matches.get(doc);
     let l = &index.listings[doc];
     let facets = index
         .meta
@@ -67,8 +68,8 @@ fn hit(index: &Index, doc: usize, words: &[Word], m: Option<&DocMatch>) -> Hit {
     let facets = ByFacet(facets);
     let mut matched = Vec::new();
     let mut missing = Vec::new();
-    if let Some(m) = m {
-        for (word, found) in words.iter().zip(&m.words) {
+    if let Some(found_words) = ranking.words_of(doc) {
+        for (word, found) in words.iter().zip(found_words) {
             match found {
                 Some((a, _)) => {
                     let alt = &word.alternatives[*a];

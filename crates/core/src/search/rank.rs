@@ -12,15 +12,37 @@ pub fn idf(n: usize, df: u64) -> f32 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
-/// How one incident matched the query: per word, the score and the alternative.
-#[derive(Debug, Clone, Default)]
+/// How one incident matched the query: the score, and where [`Ranking::found`]
+/// says how each word matched.
+#[derive(Debug, Clone, Copy, Default)]
 pub(super) struct DocMatch {
     /// The sum of the matched words' scores.
     pub(super) score: f32,
-    /// Per word: `Some((alternative, score))` when it matched.
-    pub(super) words: Vec<Option<(usize, f32)>>,
+    /// Where its words start in [`Ranking::found`], when it matched any.
+    pub(super) words: Option<u32>,
     /// True when every word matched, none only partially.
     pub(super) full: bool,
+}
+
+/// Every incident's match, and how the matching ones matched each word.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Ranking {
+    /// By incident number; empty without a query.
+    pub(super) matches: Vec<DocMatch>,
+    /// Per matching incident, one entry a word: `Some((alternative, score))` when
+    /// it matched. Kept in one list: an allocation per incident cost more than the
+    /// scoring of many.
+    pub(super) found: Vec<Option<(usize, f32)>>,
+    /// Query words.
+    words: usize,
+}
+
+impl Ranking {
+    /// How incident `doc` matched each word, when it matched any.
+    pub(super) fn words_of(&self, doc: usize) -> Option<&[Option<(usize, f32)>]> {
+        let at = self.matches.get(doc)?.words? as usize;
+        self.found.get(at..at + self.words)
+    }
 }
 
 /// A query word's alternatives with their terms looked up once ([`Index::prepare`]).
@@ -39,10 +61,10 @@ struct PreparedAlternative<'a> {
 
 /// Scores every incident for `words`: the per-incident matches (empty without a
 /// query) and the incidents that match at least one word (all without a query).
-pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
+pub(super) fn rank(index: &Index, words: &[Word]) -> (Ranking, Bitset) {
     let n = index.len();
     if words.is_empty() {
-        return (Vec::new(), Bitset::full(n));
+        return (Ranking::default(), Bitset::full(n));
     }
     // Plain loops: iterator adapters over new types add code to the browser module.
     let mut prepared: Vec<PreparedWord> = Vec::with_capacity(words.len());
@@ -78,25 +100,60 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
             index.add_incidents(term, &mut reach);
         }
     }
-    let mut candidates = Bitset::empty(n);
-    let mut matches = Vec::with_capacity(n);
-    // Reused for every incident; kept only by those that match (a list an incident
-    // would cost an allocation each for the many that match nothing).
-    let mut found_words: Vec<Option<(usize, f32)>> = Vec::with_capacity(words.len());
-    for doc in 0..n {
-        if !reach.contains(doc) {
-            matches.push(DocMatch::default());
-            continue;
+    // Alternative at a time: each reading is scored only in the incidents that
+    // have its first term (or value), not in every incident reached; in a large
+    // library most readings are in few incidents. Per word and incident, the best
+    // text reading and the best taxonomy reading are kept, in the order and by the
+    // rule of comparing them incident by incident, so the scores are the same.
+    let mut best: Vec<Option<(usize, f32)>> = vec![None; words.len() * n];
+    let mut text: Vec<Option<(usize, f32)>> = vec![None; n];
+    let mut class: Vec<Option<(usize, f32)>> = vec![None; n];
+    let mut first = Bitset::empty(n);
+    for (w, p) in prepared.iter().enumerate() {
+        text.fill(None);
+        class.fill(None);
+        let mut touched = Bitset::empty(n);
+        for (a, alt) in p.alternatives.iter().enumerate() {
+            let weight = alt.alt.weight;
+            if let Some((docs, idf)) = alt.facet {
+                let s = weight * (idf * saturate(META_WEIGHT, 1.0));
+                for doc in docs.iter() {
+                    keep_best(&mut class[doc], a, s);
+                }
+                touched.or_with(docs);
+                continue;
+            }
+            let Some(terms) = &alt.terms else { continue };
+            let Some((head, _)) = terms.first() else { continue };
+            first.clear();
+            index.add_incidents(head, &mut first);
+            for doc in first.iter() {
+                if let Some(s) = alternative_score(index, terms, doc) {
+                    keep_best(&mut text[doc], a, weight * s);
+                    touched.insert(doc);
+                }
+            }
         }
+        for doc in touched.iter() {
+            best[w * n + doc] = match (text[doc], class[doc]) {
+                (Some((a, t)), Some((_, c))) => Some((a, t + c)),
+                (one, other) => one.or(other),
+            };
+        }
+    }
+    let mut candidates = Bitset::empty(n);
+    let mut matches = vec![DocMatch::default(); n];
+    let mut found = Vec::new();
+    for doc in reach.iter() {
         let mut m = DocMatch {
             full: true,
             ..DocMatch::default()
         };
-        found_words.clear();
-        for (word, p) in words.iter().zip(&prepared) {
-            let found = word_score(index, p, doc);
-            match found {
+        let mut any = false;
+        for (w, word) in words.iter().enumerate() {
+            match best[w * n + doc] {
                 Some((a, s)) => {
+                    any = true;
                     m.score += s;
                     if word.alternatives[a].derivation == query::Derivation::Partial {
                         m.full = false;
@@ -104,15 +161,38 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Vec<DocMatch>, Bitset) {
                 }
                 None => m.full = false,
             }
-            found_words.push(found);
         }
-        if found_words.iter().any(Option::is_some) {
+        if any {
             candidates.insert(doc);
-            m.words = found_words.clone();
+            m.words = Some(found.len() as u32);
+            found.extend((0..words.len()).map(|w| best[w * n + doc]));
         }
-        matches.push(m);
+        matches[doc] = m;
     }
-    (matches, candidates)
+    let ranking = Ranking {
+        matches,
+        found,
+        words: words.len(),
+    };
+    (ranking, candidates)
+}
+
+/// Keeps `(a, s)` in `slot` when it scores above what the slot holds: among equal
+/// scores the earlier alternative stays.
+fn keep_best(slot: &mut Option<(usize, f32)>, a: usize, s: f32) {
+    if slot.is_none_or(|(_, b)| s > b) {
+        *slot = Some((a, s));
+    }
+}
+
+/// The mean score of a reading's terms in incident `doc`, or `None` when the
+/// incident lacks one of them.
+fn alternative_score(index: &Index, terms: &[(Prepared, f32)], doc: usize) -> Option<f32> {
+    let mut sum = 0.0;
+    for (term, idf) in terms {
+        sum += term_score(index, term, *idf, doc)?;
+    }
+    Some(sum / terms.len() as f32)
 }
 
 /// BM25's saturated, length-normalised term frequency.
@@ -132,52 +212,4 @@ fn term_score(index: &Index, term: &Prepared, idf: f32, doc: usize) -> Option<f3
         s *= PART_WEIGHT;
     }
     Some(s)
-}
-
-/// The score of a word in incident `doc` with the alternative that matched, or
-/// `None` when no alternative matches. The text and the classification are two
-/// fields: the best text alternative and the best taxonomy value add up, so that
-/// of the incidents classified under a value the query names, those whose text
-/// also has the word come first.
-fn word_score(index: &Index, word: &PreparedWord, doc: usize) -> Option<(usize, f32)> {
-    let mut text: Option<(usize, f32)> = None;
-    let mut class: Option<(usize, f32)> = None;
-    for (a, p) in word.alternatives.iter().enumerate() {
-        let alt = p.alt;
-        let s = if let Some((docs, idf)) = p.facet {
-            if !docs.contains(doc) {
-                continue;
-            }
-            idf * saturate(META_WEIGHT, 1.0)
-        } else {
-            let Some(terms) = &p.terms else { continue };
-            if terms.is_empty() {
-                continue;
-            }
-            let mut sum = 0.0;
-            let mut all = true;
-            for (term, idf) in terms {
-                match term_score(index, term, *idf, doc) {
-                    Some(s) => sum += s,
-                    None => {
-                        all = false;
-                        break;
-                    }
-                }
-            }
-            if !all {
-                continue;
-            }
-            sum / terms.len() as f32
-        };
-        let s = alt.weight * s;
-        let slot = if alt.facet.is_some() { &mut class } else { &mut text };
-        if slot.is_none_or(|(_, b)| s > b) {
-            *slot = Some((a, s));
-        }
-    }
-    match (text, class) {
-        (Some((a, t)), Some((_, c))) => Some((a, t + c)),
-        (one, other) => one.or(other),
-    }
 }
