@@ -260,8 +260,13 @@ fn suffixes_ending_in(last: char) -> &'static [&'static str] {
             .iter()
             .filter_map(|&s| Some((s.chars().next_back()?, s)))
             .collect();
-        table.sort_by_key(|&(c, _)| c);
-        table.into_iter().unzip()
+        // The crate's one stable sort: another would add its own copy to the
+        // browser module.
+        crate::sort::sort_by(&mut table, |a, b| a.0.cmp(&b.0));
+        (
+            table.iter().map(|&(c, _)| c).collect(),
+            table.iter().map(|&(_, s)| s).collect(),
+        )
     });
     let start = lasts.partition_point(|&c| c < last);
     let end = lasts.partition_point(|&c| c <= last);
