@@ -3,20 +3,76 @@
 //   <script type="module" src="https://incidents.example.org/widget.js"></script>
 //   <incident-search base="https://incidents.example.org/" component="cdn-edge" limit="5"></incident-search>
 //
-// Attributes: base (the library's URL; defaults to where this script came from),
-// query, one per facet of the library: cause / component / symptom / factor / org
-// (slugs, comma-separated), limit, layout (compact | list | search), lang (ko | en),
-// theme (light | dark | auto).
+// Attributes: base (the library's URL, with or without a trailing slash; defaults to
+// where this script came from), query, one per facet of the library: cause /
+// component / symptom / factor / org (slugs, comma-separated), limit, layout
+// (compact | list | search), lang (ko | en), heading (the title; empty for none),
+// theme (light | dark | auto, the default: the host page's own dark mode, then the OS).
 // The module and index load on first view or focus, once per page for all widgets.
 // Everything renders inside a shadow root: page styles do not reach in, and the
 // widget's styles do not leak out. Record text is only ever set as text.
 
 const TEXT = {
-  ko: { title: "관련 사례", search: "사례 검색", loading: "불러오는 중…", none: "맞는 사례가 없습니다.", failed: "사례를 불러오지 못했습니다.", more: "더 보기" },
-  en: { title: "Related incidents", search: "Search incidents", loading: "Loading…", none: "No matching incidents.", failed: "Could not load incidents.", more: "More" },
+  ko: {
+    title: "관련 사례", search: "사례 검색", loading: "불러오는 중…", none: "맞는 사례가 없습니다.", noneFiltered: "이 필터 안에서 맞는 사례가 없습니다.",
+    failed: (base) => `${base} 에서 사례 라이브러리를 불러오지 못했습니다. base 주소가 라이브러리를 가리키는지, 페이지의 Content-Security-Policy 가 그 출처를 script-src 와 connect-src 에 허용하는지 확인하세요.`,
+    csp: "이 페이지의 Content-Security-Policy 가 WebAssembly 실행을 막아 사례를 불러오지 못했습니다. script-src 에 'wasm-unsafe-eval' 을 더하세요.",
+    more: "라이브러리에서 더 보기", total: (shown, total) => `${total}건 중 ${shown}건`, filter: "필터",
+  },
+  en: {
+    title: "Related incidents", search: "Search incidents", loading: "Loading…", none: "No matching incidents.", noneFiltered: "No matching incidents within these filters.",
+    failed: (base) => `Could not load the incident library from ${base}. Check that base points at a library and that the page's Content-Security-Policy allows its origin in script-src and connect-src.`,
+    csp: "This page's Content-Security-Policy blocks WebAssembly, so incidents cannot load. Add 'wasm-unsafe-eval' to script-src.",
+    more: "More in the library", total: (shown, total) => `${shown} of ${total}`, filter: "Filter",
+  },
 };
 const here = new URL(".", import.meta.url);
 const libraries = new Map();
+
+// A Content-Security-Policy without 'wasm-unsafe-eval' refuses to compile the module;
+// the browser reports it here (blockedURI "wasm-eval"), whatever error the loader sees.
+let wasmBlocked = false;
+document.addEventListener("securitypolicyviolation", (e) => {
+  if (e.blockedURI === "wasm-eval" || /wasm/i.test(e.blockedURI)) wasmBlocked = true;
+});
+const isCspError = (e) =>
+  wasmBlocked || (typeof WebAssembly === "object" && e instanceof WebAssembly.CompileError) || /wasm-unsafe-eval|unsafe-eval|Content Security Policy/i.test(String(e?.message ?? e));
+
+// theme="auto" (and no theme): the host page's own dark mode, as docs frameworks
+// mark it (VitePress html.dark, Docusaurus data-theme, Material for MkDocs
+// data-md-color-scheme, Bootstrap data-bs-theme, CSS color-scheme), then the OS.
+const darkQuery = matchMedia("(prefers-color-scheme: dark)");
+function hostIsDark() {
+  for (const el of [document.documentElement, document.body]) {
+    if (!el) continue;
+    if (el.classList.contains("dark")) return true;
+    if (el.classList.contains("light")) return false;
+    const md = el.getAttribute("data-md-color-scheme");
+    if (md) return md === "slate" || /dark/i.test(md);
+    const theme = el.getAttribute("data-theme") || el.getAttribute("data-bs-theme");
+    if (theme) return /dark/i.test(theme);
+  }
+  const scheme = getComputedStyle(document.documentElement).colorScheme.trim();
+  if (scheme === "dark") return true;
+  if (scheme === "light") return false;
+  return darkQuery.matches;
+}
+const widgets = new Set();
+function followHostTheme() {
+  const dark = hostIsDark();
+  for (const w of widgets) w.toggleAttribute("data-host-dark", dark);
+}
+const themeWatch = new MutationObserver(followHostTheme);
+const watched = new WeakSet();
+function watchHostTheme() {
+  for (const el of [document.documentElement, document.body]) {
+    if (el && !watched.has(el)) {
+      watched.add(el);
+      themeWatch.observe(el, { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-bs-theme", "data-md-color-scheme"] });
+    }
+  }
+}
+darkQuery.addEventListener("change", followHostTheme);
 
 // One loaded library per base URL, shared by every widget on the page.
 function library(base) {
@@ -30,8 +86,7 @@ function library(base) {
 const STYLE = `
 :host { all: initial; display: block; contain: content; font: 15px/1.55 "Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", system-ui, sans-serif;
   --fg: #1d2330; --muted: #5b6474; --bg: #ffffff; --line: #d9dee6; --accent: #1f5fbf; --tag: #e8f0fc; color: var(--fg); }
-:host([theme="dark"]) { --fg: #e8ebf0; --muted: #a4adbb; --bg: #171b22; --line: #2e3542; --accent: #8ab4f8; --tag: #23304a; }
-@media (prefers-color-scheme: dark) { :host([theme="auto"]) { --fg: #e8ebf0; --muted: #a4adbb; --bg: #171b22; --line: #2e3542; --accent: #8ab4f8; --tag: #23304a; } }
+:host([theme="dark"]), :host(:not([theme="light"]):not([theme="dark"])[data-host-dark]) { --fg: #e8ebf0; --muted: #a4adbb; --bg: #171b22; --line: #2e3542; --accent: #8ab4f8; --tag: #23304a; }
 .box { background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 12px 14px; word-break: keep-all; overflow-wrap: anywhere; }
 h2 { font-size: 15px; margin: 0 0 8px; }
 input { box-sizing: border-box; width: 100%; font: inherit; color: inherit; background: transparent; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; margin-bottom: 8px; }
@@ -45,22 +100,37 @@ a:hover, a:focus-visible { text-decoration: underline; }
 .summary { margin: 2px 0 0; font-size: 14px; }
 .tags { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .tag { background: var(--tag); border-radius: 999px; padding: 0 8px; font-size: 12px; }
+.chips { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 8px; }
+.foot { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; margin: 8px 0 0; }
+.foot a { font-weight: 400; }
 :host([layout="compact"]) .summary, :host([layout="compact"]) .tags { display: none; }
 `;
 
 class IncidentSearch extends HTMLElement {
   // The facet attributes are known once the library is loaded: a MutationObserver
   // follows them (see activate).
-  static observedAttributes = ["base", "query", "limit", "layout", "lang"];
+  static observedAttributes = ["base", "query", "limit", "layout", "lang", "heading"];
 
   connectedCallback() {
+    widgets.add(this);
+    watchHostTheme();
+    followHostTheme();
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: "open" });
-    const style = document.createElement("style");
-    style.textContent = STYLE;
+    // A constructed style sheet: a Content-Security-Policy without 'unsafe-inline' in
+    // style-src refuses a <style> element, not an adopted sheet.
+    if ("adoptedStyleSheets" in ShadowRoot.prototype && "replaceSync" in CSSStyleSheet.prototype) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLE);
+      root.adoptedStyleSheets = [sheet];
+    } else {
+      const style = document.createElement("style");
+      style.textContent = STYLE;
+      root.append(style);
+    }
     this.box = document.createElement("section");
     this.box.className = "box";
-    root.append(style, this.box);
+    root.append(this.box);
     this.renderShell();
     this.setStatus(this.t.loading);
     // Load lazily: the first time the widget is in view, or gets focus.
@@ -78,9 +148,11 @@ class IncidentSearch extends HTMLElement {
 
   disconnectedCallback() {
     this.observer?.disconnect();
+    widgets.delete(this);
   }
 
-  attributeChangedCallback() {
+  attributeChangedCallback(name) {
+    if (name === "heading" && this.box) this.renderShell();
     if (this.lib) this.run();
   }
 
@@ -89,14 +161,23 @@ class IncidentSearch extends HTMLElement {
   }
 
   get base() {
-    return new URL(this.getAttribute("base") || here.href, document.baseURI);
+    const url = new URL(this.getAttribute("base") || here.href, document.baseURI);
+    // `https://host/library` names the folder, as `https://host/library/` does.
+    if (!url.pathname.endsWith("/")) url.pathname += "/";
+    url.search = "";
+    url.hash = "";
+    return url;
   }
 
   renderShell() {
     this.box.replaceChildren();
-    const heading = document.createElement("h2");
-    heading.textContent = this.t.title;
-    this.box.append(heading);
+    const search = this.getAttribute("layout") === "search";
+    const title = this.hasAttribute("heading") ? this.getAttribute("heading") : search ? this.t.search : this.t.title;
+    if (title) {
+      const heading = document.createElement("h2");
+      heading.textContent = title;
+      this.box.append(heading);
+    }
     if (this.getAttribute("layout") === "search") {
       this.input = document.createElement("input");
       this.input.type = "search";
@@ -104,13 +185,37 @@ class IncidentSearch extends HTMLElement {
       this.input.placeholder = this.t.search;
       this.input.value = this.getAttribute("query") || "";
       this.input.addEventListener("input", () => this.run());
-      this.box.append(this.input);
+      this.input.addEventListener("keydown", (e) => {
+        if (e.key === "ArrowDown") { const first = this.links()[0]; if (first) { e.preventDefault(); first.focus(); } }
+      });
+      this.chips = document.createElement("div");
+      this.chips.className = "chips";
+      this.chips.setAttribute("aria-label", this.t.filter);
+      this.box.append(this.input, this.chips);
     }
     this.list = document.createElement("ol");
+    // Arrow keys move between the results (and back up to the search box).
+    this.list.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      const links = this.links();
+      const at = links.indexOf(this.shadowRoot.activeElement);
+      if (at < 0) return;
+      e.preventDefault();
+      const next = at + (e.key === "ArrowDown" ? 1 : -1);
+      if (next >= 0 && next < links.length) links[next].focus();
+      else if (next < 0 && this.input) this.input.focus();
+    });
     this.status = document.createElement("p");
     this.status.className = "note";
     this.status.setAttribute("role", "status");
-    this.box.append(this.status, this.list);
+    this.foot = document.createElement("p");
+    this.foot.className = "foot";
+    this.foot.hidden = true;
+    this.box.append(this.status, this.list, this.foot);
+  }
+
+  links() {
+    return [...this.list.querySelectorAll("li > a")];
   }
 
   setStatus(text) {
@@ -131,8 +236,9 @@ class IncidentSearch extends HTMLElement {
       this.dataset.ready = "true";
     } catch (e) {
       console.warn("incident-search:", e);
-      this.setStatus(this.t.failed);
-      this.dataset.ready = "failed";
+      const csp = isCspError(e);
+      this.setStatus(csp ? this.t.csp : this.t.failed(this.base.href));
+      this.dataset.ready = csp ? "csp" : "failed";
     }
   }
 
@@ -156,7 +262,33 @@ class IncidentSearch extends HTMLElement {
     }
     const en = this.getAttribute("lang") === "en";
     const label = (facet, slug) => { const v = this.labels[facet]?.[slug]; return v ? (en ? v.en : v.ko) : slug; };
-    this.setStatus(result.hits.length ? "" : this.t.none);
+    const preset = Object.entries(filters).flatMap(([f, slugs]) => slugs.map((s) => [f, s]));
+    if (this.chips) {
+      // The preset filters, shown: a query outside them is not "no results" by surprise.
+      this.chips.replaceChildren(...preset.map(([f, s]) => {
+        const chip = document.createElement("span");
+        chip.className = "tag";
+        chip.textContent = label(f, s);
+        return chip;
+      }));
+      this.chips.hidden = !preset.length;
+    }
+    this.setStatus(result.hits.length ? "" : preset.length ? this.t.noneFiltered : this.t.none);
+    // The total, and the full search with the same query and filters.
+    const state = new URLSearchParams();
+    if (query.trim()) state.set("q", query.trim());
+    for (const [f, s] of preset) state.append(f, s);
+    const more = document.createElement("a");
+    const qs = state.toString();
+    more.href = new URL(qs ? `?${qs}` : "./", this.base).href;
+    more.target = "_blank";
+    more.rel = "noopener";
+    more.textContent = this.t.more;
+    const count = document.createElement("span");
+    count.className = "meta";
+    count.textContent = this.t.total(result.hits.length, result.total);
+    this.foot.replaceChildren(count, more);
+    this.foot.hidden = !result.hits.length && !query.trim();
     this.list.replaceChildren(...result.hits.map((h) => {
       const li = document.createElement("li");
       const a = document.createElement("a");

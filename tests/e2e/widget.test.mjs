@@ -61,7 +61,9 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
   // The second: its own query box, English labels, a cause filter.
   const want2 = native(library, "재시도", "--filter", "cause=retry-amplification", "--limit", "5");
   assert.deepEqual(await shadowTexts(page, "w2", "li a"), want2.hits.map((h) => h.title));
-  assert.deepEqual(await shadowTexts(page, "w2", "h2"), ["Related incidents"]);
+  // The search layout is headed as a search, in its language.
+  assert.deepEqual(await shadowTexts(page, "w2", "h2"), ["Search incidents"]);
+  assert.deepEqual(await shadowTexts(page, "w1", "h2"), ["관련 사례"]);
   assert.equal(metaLoads, 1, "several widgets share one loaded copy");
 
   // No leakage: host rules do not reach the widget; the widget does not restyle the host.
