@@ -56,4 +56,4 @@ cargo run --quiet --profile fast --locked -p incident-build --example bench_quer
 node tests/relevance/bench-browser.mjs dist tests/relevance/queries.toml tests/relevance/blind.toml
 
 printf '\n== end-to-end tests (chromium), the static API, the MCP client\n'
-node --test tests/e2e/ tests/api/ tests/mcp/
+node --test tests/e2e/ tests/api/ tests/mcp/ tests/node/

@@ -24,10 +24,14 @@ export interface Matched {
 
 export interface Hit {
   id: string;
+  /** Rounded to three decimals. */
   score: number;
   title: string;
   org: string;
+  /** ISO date (a day, a month or a year, or a range of them). */
   date: string;
+  /** The date as the pages show it. */
+  date_label: string;
   facets: Record<FacetKey, string[]>;
   summary: string;
   /** True when the hit matches every query word (none only partially). Full matches come first. */
@@ -83,6 +87,50 @@ export interface Facet {
   values: { slug: string; ko: string; en: string; synonyms: string[]; count: number }[];
 }
 
+/** A section of a record: its Markdown source and its plain text. */
+export interface Section {
+  markdown: string;
+  text: string;
+}
+
+/** Sections a record may have; 요약 and 교훈 are always there. */
+export type SectionName = "요약" | "촉발" | "원인" | "증상" | "감지" | "조치" | "후속 조치" | "교훈";
+
+/** One incident in full, as `api/v1/incidents/<id>.json` holds it. */
+export interface IncidentRecord {
+  id: string;
+  title: string;
+  org: string;
+  date: string;
+  date_label: string;
+  /** The date the library sorts by (the start of a range). */
+  sort_date: string;
+  date_bound_note: string | null;
+  facets: Record<FacetKey, string[]>;
+  tags: string[];
+  regions: string[];
+  severity: string | null;
+  impact: string | null;
+  affected_users: string | null;
+  time_to_detect: string | null;
+  time_to_recover: string | null;
+  sources: string[];
+  /** Related incident ids, listed by the record or computed. */
+  related: string[];
+  checks: string[];
+  sections: Partial<Record<SectionName, Section>> & Record<"요약" | "교훈", Section>;
+  /** The incident's page, relative to the API file. */
+  page: string;
+}
+
+/** What an id merged into another incident answers with. */
+export interface MovedRecord {
+  id: string;
+  moved_to: string;
+  reason: string;
+  url: string;
+}
+
 export interface OpenOptions {
   /** The library's build, added as `?v=<version>` to every file `open` and `search`
    *  fetch (the module, the index, the listings): a page that names its build never
@@ -91,7 +139,8 @@ export interface OpenOptions {
 }
 
 export declare class IncidentLibrary {
-  /** Loads the module and the index of the library at `baseUrl` (its site root). */
+  /** Loads the module and the index of the library at `baseUrl` (its site root):
+   *  an http(s) URL, or in Node (20 or later) also a file: URL or a folder path. */
   static open(baseUrl: string | URL, options?: OpenOptions): Promise<IncidentLibrary>;
   readonly base: URL;
   readonly size: number;
@@ -106,7 +155,7 @@ export declare class IncidentLibrary {
   fetchListings(names: string[]): Promise<void>;
   facets(): Facet[];
   /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */
-  get(id: string): Promise<Record<string, unknown>>;
+  get(id: string): Promise<IncidentRecord | MovedRecord>;
   /** The page of an incident on the library's site. */
   pageOf(id: string): string;
 }

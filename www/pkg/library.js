@@ -15,25 +15,54 @@ const binding = (v) =>
   (bindings[v] ??= (v ? import(new URL("incident_library.js" + v, import.meta.url).href) : import("./incident_library.js")).then(async (m) => {
     const wasm = new URL("incident_library_bg.wasm", import.meta.url);
     wasm.search = v;
-    await m.default({ module_or_path: wasm });
+    // Node's fetch reads no file: URLs: the installed package reads its module from disk.
+    await m.default({ module_or_path: wasm.protocol === "file:" ? await readFile(wasm) : wasm });
     return m.IncidentLibrary;
   }));
 
+// Node's own modules, named at run time so that bundlers for the browser leave them be.
+const node = (name) => import(/* @vite-ignore */ /* webpackIgnore: true */ "node:" + name);
+const inNode = typeof process === "object" && Boolean(process.versions?.node);
+
+/** The bytes at a file: URL (Node). */
+async function readFile(url) {
+  const [{ readFile }, { fileURLToPath }] = await Promise.all([node("fs/promises"), node("url")]);
+  try {
+    return new Uint8Array(await readFile(fileURLToPath(url)));
+  } catch (e) {
+    throw new Error(`${fileURLToPath(url)}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+  }
+}
+
+/** The bytes at `url`: fetched, or read from disk for a file: URL. */
+async function load(url) {
+  if (url.protocol === "file:") return readFile(url);
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+/** `baseUrl` as a URL: a URL, or in Node also a folder path (`./dist`, `/srv/library`). */
+async function baseOf(baseUrl) {
+  if (baseUrl instanceof URL) return new URL(baseUrl);
+  if (inNode && !/^[a-z][a-z0-9+.-]*:/i.test(String(baseUrl))) {
+    const [{ pathToFileURL }, { resolve }] = await Promise.all([node("url"), node("path")]);
+    return pathToFileURL(resolve(String(baseUrl)) + "/");
+  }
+  return new URL(baseUrl, globalThis.location?.href);
+}
+
 export class IncidentLibrary {
-  /** Loads the module and the index of the library at `baseUrl` (its site root).
+  /** Loads the module and the index of the library at `baseUrl` (its site root):
+   *  an http(s) URL, or in Node also a file: URL or a folder path of a built library.
    *  With `version`, every file it fetches carries `?v=<version>`: a page of one
    *  build then never meets a cached file of another. */
   static async open(baseUrl, { version } = {}) {
-    const base = new URL(baseUrl, globalThis.location?.href);
+    const base = await baseOf(baseUrl);
     if (!base.pathname.endsWith("/")) base.pathname += "/";
-    const v = version ? "?v=" + encodeURIComponent(version) : "";
+    const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     const Core = await binding(v);
-    const bytes = async (name) => {
-      const url = new URL("index/" + name + v, base);
-      const r = await fetch(url);
-      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-      return new Uint8Array(await r.arrayBuffer());
-    };
+    const bytes = (name) => load(new URL("index/" + name + v, base));
     // Only the entry file: each search names the blocks and parts it needs.
     return new IncidentLibrary(base, new Core(await bytes("meta.bin")), bytes);
   }
@@ -78,9 +107,14 @@ export class IncidentLibrary {
 
   /** One incident in full, from the library's static API. */
   async get(id) {
-    const r = await fetch(new URL(`api/v1/incidents/${encodeURIComponent(id)}.json`, this.base));
-    if (!r.ok) throw new Error(`no incident ${id} (HTTP ${r.status})`);
-    return (await r.json()).data;
+    const url = new URL(`api/v1/incidents/${encodeURIComponent(id)}.json`, this.base);
+    let body;
+    try {
+      body = await load(url);
+    } catch (e) {
+      throw new Error(`no incident ${id} (${e.message})`);
+    }
+    return JSON.parse(new TextDecoder().decode(body)).data;
   }
 
   /** The page of an incident on the library's site. */

@@ -1,0 +1,38 @@
+// The npm package in Node (no browser): open a library from a served URL, a folder
+// path and a file: URL, then search it and read a record, with the same answers as
+// the command line.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
+import { relative } from "node:path";
+import { serve, native, repo } from "../e2e/helpers.mjs";
+
+let library, IncidentLibrary;
+before(async () => {
+  library = await serve();
+  ({ IncidentLibrary } = await import(pathToFileURL(repo + "/pkg/library.js").href));
+});
+after(() => library?.stop());
+
+const hits = (r) => r.hits.map((h) => [h.id, h.full, h.missing]);
+
+test("open() from a served URL, a folder path and a file: URL gives the CLI's answers", async () => {
+  const q = "재시도 폭증으로 로드밸런서가 멈춤";
+  const want = native(library, q);
+  const bases = [library.url, library.url.replace(/\/$/, ""), library.out, relative(process.cwd(), library.out), pathToFileURL(library.out)];
+  for (const base of bases) {
+    const lib = await IncidentLibrary.open(base);
+    const r = await lib.search(q, { prefix: true });
+    assert.equal(r.total, want.total, String(base));
+    assert.deepEqual(hits(r), hits(want), String(base));
+    const record = await lib.get(r.hits[0].id);
+    assert.equal(record.id, r.hits[0].id);
+    assert.ok(lib.pageOf(record.id).endsWith(`incidents/${record.id}/`));
+  }
+});
+
+test("a folder with no library, and an unknown record, are errors that name them", async () => {
+  await assert.rejects(IncidentLibrary.open(repo + "/no-such-library"), /no-such-library.*no such file/);
+  const lib = await IncidentLibrary.open(library.out);
+  await assert.rejects(lib.get("IL-9998"), /no incident IL-9998/);
+});
