@@ -25,7 +25,7 @@ fi
 # An npm-style package: package.json (version from Cargo.toml) and README.
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)  # [workspace.package]
 sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" www/pkg/package.json > pkg/package.json
-cp www/pkg/README.md www/pkg/library.js www/pkg/library.d.ts pkg/
+cp www/pkg/README.md www/pkg/library.js www/pkg/library.d.ts www/pkg/node.js pkg/
 # Every visitor downloads the scripts: minified, about a third smaller under gzip.
 node scripts/minify.mjs
 ls -l pkg/

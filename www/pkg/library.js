@@ -20,19 +20,10 @@ const binding = (v) =>
     return m.IncidentLibrary;
   }));
 
-// Node's own modules, named at run time so that bundlers for the browser leave them be.
-const node = (name) => import(/* @vite-ignore */ /* webpackIgnore: true */ "node:" + name);
+// In Node (file: URLs, folder paths) the package reads from disk through node.js,
+// which a browser never loads.
 const inNode = typeof process === "object" && Boolean(process.versions?.node);
-
-/** The bytes at a file: URL (Node). */
-async function readFile(url) {
-  const [{ readFile }, { fileURLToPath }] = await Promise.all([node("fs/promises"), node("url")]);
-  try {
-    return new Uint8Array(await readFile(fileURLToPath(url)));
-  } catch (e) {
-    throw new Error(`${fileURLToPath(url)}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
-  }
-}
+const readFile = async (url) => (await import("./node.js")).readFile(url);
 
 /** The bytes at `url`: fetched, or read from disk for a file: URL. */
 async function load(url) {
@@ -45,10 +36,7 @@ async function load(url) {
 /** `baseUrl` as a URL: a URL, or in Node also a folder path (`./dist`, `/srv/library`). */
 async function baseOf(baseUrl) {
   if (baseUrl instanceof URL) return new URL(baseUrl);
-  if (inNode && !/^[a-z][a-z0-9+.-]*:/i.test(String(baseUrl))) {
-    const [{ pathToFileURL }, { resolve }] = await Promise.all([node("url"), node("path")]);
-    return pathToFileURL(resolve(String(baseUrl)) + "/");
-  }
+  if (inNode && !/^[a-z][a-z0-9+.-]*:/i.test(String(baseUrl))) return (await import("./node.js")).folderUrl(String(baseUrl));
   return new URL(baseUrl, globalThis.location?.href);
 }
 

@@ -59,8 +59,14 @@ pub struct BuildOptions {
 /// Where the build reads its user dictionary of domain words, inside `data/`.
 pub const USER_DICTIONARY: &str = "dictionary.csv";
 
-/// The files of the wasm package that the site loads.
-pub const PKG_FILES: [&str; 3] = ["incident_library.js", "incident_library_bg.wasm", "library.js"];
+/// The files of the wasm package that the site serves (`node.js` is read only by
+/// the package in Node).
+pub const PKG_FILES: [&str; 4] = [
+    "incident_library.js",
+    "incident_library_bg.wasm",
+    "library.js",
+    "node.js",
+];
 
 /// The site's own scripts, as written in `www/`. With a wasm package the bundle takes
 /// their minified copies from it instead (`scripts/minify.mjs`).
