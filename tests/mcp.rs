@@ -146,7 +146,69 @@ fn list_get_topic_and_vocab() {
     let record = lib.call("get_incident", &args(json!({"id": "il-0004"}))).unwrap();
     assert_eq!(record["id"], "IL-0004");
     assert!(!record["checks"].as_array().unwrap().is_empty());
-    assert!(record["sections"]["교훈"]["text"].as_str().unwrap().len() > 10);
+    // Sections come as a list in reading order, plain text unless asked otherwise.
+    let sections = record["sections"].as_array().unwrap();
+    let names: Vec<&str> = sections.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    let order: Vec<&str> = incident_build::corpus::SECTIONS
+        .iter()
+        .copied()
+        .filter(|n| names.contains(n))
+        .collect();
+    assert_eq!(names, order);
+    assert_eq!(names.first(), Some(&"요약"));
+    assert_eq!(names.last(), Some(&"교훈"));
+    assert!(sections
+        .iter()
+        .all(|s| s["text"].as_str().is_some_and(|t| t.len() > 10) && s.get("markdown").is_none()));
+    let markdown = lib
+        .call("get_incident", &args(json!({"id": "IL-0004", "format": "markdown"})))
+        .unwrap();
+    assert!(markdown["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["markdown"].is_string() && s.get("text").is_none()));
+    assert!(lib
+        .call("get_incident", &args(json!({"id": "IL-0004", "format": "html"})))
+        .unwrap_err()
+        .contains("markdown"));
+    // By default 요약, 원인 and 교훈; the others are named, and given when asked for.
+    assert_eq!(names, ["요약", "원인", "교훈"]);
+    let others: Vec<&str> = record["other_sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(!others.is_empty());
+    let all = lib
+        .call("get_incident", &args(json!({"id": "IL-0004", "sections": "all"})))
+        .unwrap();
+    let every: Vec<&str> = all["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(every.len(), names.len() + others.len());
+    assert!(all["other_sections"].as_array().unwrap().is_empty());
+    let two = lib
+        .call(
+            "get_incident",
+            &args(json!({"id": "IL-0004", "sections": ["교훈", "증상"]})),
+        )
+        .unwrap();
+    let two: Vec<&str> = two["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(two, ["증상", "교훈"], "reading order, whatever the order asked");
+    assert!(lib
+        .call("get_incident", &args(json!({"id": "IL-0004", "sections": ["결론"]})))
+        .unwrap_err()
+        .contains("요약"));
     let topic = lib
         .call("get_topic", &args(json!({"facet": "component", "slug": "cdn-edge"})))
         .unwrap();
@@ -155,6 +217,37 @@ fn list_get_topic_and_vocab() {
     assert_eq!(by_name["slug"], "oom-killed");
     let vocab = lib.call("vocab", &Map::new()).unwrap();
     assert_eq!(vocab["facets"].as_array().unwrap().len(), 5);
+    // Paged: every value once over the pages, in facet order.
+    let total = vocab["total"].as_u64().unwrap() as usize;
+    let mut seen: Vec<String> = Vec::new();
+    let mut page = vocab;
+    loop {
+        seen.extend(
+            page["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| format!("{}/{}", v["facet"].as_str().unwrap(), v["slug"].as_str().unwrap())),
+        );
+        let Some(cursor) = page["next_cursor"].as_str().map(str::to_string) else {
+            break;
+        };
+        page = lib.call("vocab", &args(json!({"cursor": cursor}))).unwrap();
+    }
+    assert_eq!(seen.len(), total);
+    let distinct: std::collections::BTreeSet<&String> = seen.iter().collect();
+    assert_eq!(distinct.len(), total);
+    let org = lib.call("vocab", &args(json!({"facet": "org"}))).unwrap();
+    assert!(org["values"].as_array().unwrap().iter().all(|v| v["facet"] == "org"));
+    let cursor = org["next_cursor"].as_str().unwrap();
+    assert!(lib
+        .call("vocab", &args(json!({"facet": "cause", "cursor": cursor})))
+        .unwrap_err()
+        .contains("another facet"));
+    assert!(lib
+        .call("vocab", &args(json!({"facet": "team"})))
+        .unwrap_err()
+        .contains("cause"));
 }
 
 #[test]

@@ -66,6 +66,38 @@ test("search -> get_incident -> get_topic -> vocab", async () => {
   assert.equal(listed.total, topic.incidents.length);
 });
 
+// Everything a client receives for a call: the text content and the structured content.
+const received = (r) => Buffer.byteLength(JSON.stringify(r.content)) + Buffer.byteLength(JSON.stringify(r.structuredContent ?? null));
+
+test("results are light: a short text beside the structure, within the call budgets", async () => {
+  const search = await client.callTool({ name: "search_incidents", arguments: { query: "재시도 폭증", limit: 10 } });
+  const text = search.content.map((c) => c.text).join("\n");
+  assert.notEqual(text, JSON.stringify(search.structuredContent), "the text is not the same JSON again");
+  assert.match(text, /IL-\d{4}/);
+  // Scores are rounded to three decimals, without float noise.
+  assert.ok(search.structuredContent.hits.every((h) => (String(h.score).split(".")[1] ?? "").length <= 3), JSON.stringify(search.structuredContent.hits.map((h) => h.score)));
+  const vocab = await client.callTool({ name: "vocab", arguments: {} });
+  assert.ok(received(vocab) <= 10_000, `vocab: ${received(vocab)} bytes`);
+  const sizes = [];
+  for (const id of ["IL-0001", "IL-0004", "IL-0063", "IL-0184"]) {
+    const r = await client.callTool({ name: "get_incident", arguments: { id } });
+    checkOutput("get_incident", r);
+    sizes.push(received(r));
+  }
+  assert.ok(Math.max(...sizes) <= 7_000, `get_incident: ${sizes.join(", ")} bytes`);
+  console.log(`call sizes (text + structured): vocab ${received(vocab)} B, get_incident ${sizes.join(" / ")} B, search_incidents (10 hits) ${received(search)} B`);
+});
+
+test("schemas use no type lists (portable to strict clients)", () => {
+  const lists = [];
+  const walk = (v, path) => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) { if (k === "type" && Array.isArray(x)) lists.push(path); walk(x, `${path}.${k}`); }
+  };
+  for (const t of Object.values(tools)) { walk(t.inputSchema, `${t.name}.input`); walk(t.outputSchema, `${t.name}.output`); }
+  assert.deepEqual(lists, []);
+});
+
 test("bad arguments come back as tool errors that say what to do", async () => {
   const r = await client.callTool({ name: "get_incident", arguments: { id: "IL-9999" } });
   assert.equal(r.isError, true);

@@ -19,6 +19,7 @@ use incident_build::error::{Error, Result};
 
 mod args;
 mod schema;
+mod shape;
 mod wire;
 
 use args::{filters_arg, string_arg};
@@ -136,9 +137,18 @@ impl Library {
             "list_incidents" => self.list_incidents(args),
             "get_incident" => self.get_incident(args),
             "get_topic" => self.get_topic(args),
-            "vocab" => self.api_data("vocab.json"),
+            "vocab" => self.vocab(args),
             other => Err(format!("unknown tool {other:?}; the tools are search_incidents, list_incidents, get_incident, get_topic and vocab")),
         }
+    }
+
+    fn vocab(&self, args: &Map<String, Value>) -> Outcome {
+        let facet = string_arg(args, "facet")?;
+        let start = match string_arg(args, "cursor")? {
+            None => 0,
+            Some(c) => shape::vocab_cursor(&c, facet.as_deref())?,
+        };
+        shape::vocab_page(&self.api_data("vocab.json")?, facet.as_deref(), start)
     }
 
     fn api_data(&self, relative: &str) -> Outcome {
@@ -242,6 +252,8 @@ impl Library {
     }
 
     fn get_incident(&self, args: &Map<String, Value>) -> Outcome {
+        let format = shape::Format::parse(string_arg(args, "format")?.as_deref())?;
+        let wanted = shape::sections_arg(args.get("sections"))?;
         let id = string_arg(args, "id")?
             .ok_or("id is required, e.g. \"IL-0004\"")?
             .trim()
@@ -260,7 +272,11 @@ impl Library {
                 self.index.meta.ids.last().map_or("-", String::as_str)
             ));
         }
-        self.api_data(&format!("incidents/{id}.json"))
+        Ok(shape::record(
+            self.api_data(&format!("incidents/{id}.json"))?,
+            format,
+            &wanted,
+        ))
     }
 
     fn get_topic(&self, args: &Map<String, Value>) -> Outcome {
@@ -338,7 +354,13 @@ impl ServerHandler for Library {
         }
         let args = request.arguments.unwrap_or_default();
         let result = match self.call(&request.name, &args) {
-            Ok(value) => CallToolResult::structured(value),
+            // The structure for the agent, a short summary as the text: not the same
+            // JSON twice.
+            Ok(value) => {
+                let mut r = CallToolResult::success(vec![ContentBlock::text(shape::summary(&request.name, &value))]);
+                r.structured_content = Some(value);
+                r
+            }
             Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
         };
         Ok(result.into())

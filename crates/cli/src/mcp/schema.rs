@@ -61,9 +61,12 @@ pub fn tools() -> Vec<Tool> {
         ),
         tool(
             "get_incident",
-            "One incident in full: every field and section (요약, 증상, 촉발, 원인, 감지, 조치, 후속 조치, 교훈), sources, related ids and read-only checks to run against your own system.",
-            json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": incident_build::corpus::ID_PATTERN}}}),
-            api_schema("incident"),
+            "One incident: every field, sources, related ids and read-only checks to run against your own system, with its sections in reading order as plain text or Markdown. By default the sections 요약, 원인 and 교훈; other_sections names the rest the record has (증상, 촉발, 감지, 조치, 후속 조치): ask with sections, or sections \"all\".",
+            json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": incident_build::corpus::ID_PATTERN},
+                "format": {"type": "string", "enum": ["text", "markdown"], "default": "text", "description": "how the sections are given"},
+                "sections": {"anyOf": [{"type": "string", "enum": ["all"]}, {"type": "array", "items": {"type": "string", "enum": incident_build::corpus::SECTIONS}}],
+                    "description": "the sections to give: \"all\", or names; by default 요약, 원인, 교훈"}}}),
+            record_schema(api_schema("incident")),
         ),
         tool(
             "get_topic",
@@ -71,8 +74,95 @@ pub fn tools() -> Vec<Tool> {
             json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "name": {"type": "string"}}}),
             api_schema("topic"),
         ),
-        tool("vocab", "Every facet with its values: slugs, Korean and English labels, synonyms and incident counts.", json!({"type": "object", "properties": {}}), api_schema("vocab")),
+        tool(
+            "vocab",
+            "The taxonomy: every facet with its number of values, and a page of values (slug, Korean and English labels, synonyms, incident count), of one facet when given. Page on with next_cursor.",
+            json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "cursor": {"type": "string", "description": "next_cursor of the previous call"}}}),
+            vocab_schema(),
+        ),
     ]
+    .into_iter()
+    .map(portable)
+    .collect()
+}
+
+/// The incident schema of the API with the sections as `get_incident` gives them: a
+/// list in reading order, each with its name and one format's field.
+fn record_schema(mut api: Value) -> Value {
+    let section = json!({"type": "object", "required": ["name"], "additionalProperties": false, "properties": {
+        "name": {"type": "string"}, "text": {"type": "string"}, "markdown": {"type": "string"}}});
+    for variant in api["oneOf"].as_array_mut().into_iter().flatten() {
+        if let Some(props) = variant.get_mut("properties").and_then(Value::as_object_mut) {
+            if props.contains_key("sections") {
+                props.insert("sections".into(), json!({"type": "array", "items": section}));
+                props.insert("format".into(), json!({"type": "string", "enum": ["text", "markdown"]}));
+                props.insert(
+                    "other_sections".into(),
+                    json!({"type": "array", "items": {"type": "string"}}),
+                );
+                props.remove("page");
+                if let Some(required) = variant.get_mut("required").and_then(Value::as_array_mut) {
+                    required.retain(|r| r != "page");
+                }
+            }
+        }
+    }
+    api
+}
+
+/// What `vocab` returns ([`super::shape::vocab_page`]).
+fn vocab_schema() -> Value {
+    let facet = json!({"type": "object", "required": ["key", "ko", "en", "values"], "properties": {
+        "key": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "values": {"type": "integer"}}});
+    let value = json!({"type": "object", "required": ["facet", "slug", "ko", "en", "count", "synonyms"], "properties": {
+        "facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
+        "count": {"type": "integer"}, "synonyms": {"type": "array", "items": {"type": "string"}}}});
+    json!({"type": "object", "required": ["facets", "total", "values"], "properties": {
+        "facets": {"type": "array", "items": facet}, "total": {"type": "integer"},
+        "values": {"type": "array", "items": value}, "next_cursor": {"type": "string"}}})
+}
+
+/// The tool with schemas that every client reads alike: a type list (`["string",
+/// "null"]`) becomes an `anyOf` of single types, which strict checkers prefer.
+fn portable(mut tool: Tool) -> Tool {
+    fn fix(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                if let Some(Value::Array(types)) = map.get("type").cloned() {
+                    map.remove("type");
+                    // Keywords of the non-null types go with them; the description stays.
+                    let description = map.remove("description");
+                    let rest = std::mem::take(map);
+                    let branches: Vec<Value> = types
+                        .iter()
+                        .map(|t| {
+                            let mut b = if t == "null" { Map::new() } else { rest.clone() };
+                            b.insert("type".into(), t.clone());
+                            Value::Object(b)
+                        })
+                        .collect();
+                    map.insert("anyOf".into(), Value::Array(branches));
+                    if let Some(d) = description {
+                        map.insert("description".into(), d);
+                    }
+                }
+                map.values_mut().for_each(fix);
+            }
+            Value::Array(items) => items.iter_mut().for_each(fix),
+            _ => {}
+        }
+    }
+    for schema in [Some(&mut tool.input_schema), tool.output_schema.as_mut()]
+        .into_iter()
+        .flatten()
+    {
+        let mut value = Value::Object((**schema).clone());
+        fix(&mut value);
+        if let Value::Object(map) = value {
+            *schema = std::sync::Arc::new(map);
+        }
+    }
+    tool
 }
 
 /// The JSON Schema of `T`, derived from the type (doc comments become
