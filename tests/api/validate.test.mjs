@@ -108,3 +108,25 @@ test("the files agree: listing, records, topics and vocabulary", () => {
   const headers = readFileSync(join(out, "_headers"), "utf8");
   assert.match(headers, /\/api\/\*\n\s+Access-Control-Allow-Origin: \*/);
 });
+
+test("the site tells visitors about the API and the MCP server", () => {
+  const page = readFileSync(join(out, "api", "index.html"), "utf8");
+  for (const tool of ["search_incidents", "list_incidents", "get_incident", "get_topic", "vocab"]) assert.ok(page.includes(tool), tool);
+  for (const client of ["Claude Code", "Codex", "Claude Desktop", "VS Code"]) assert.ok(page.includes(client), client);
+  assert.match(page, /curl -s/);
+  // Every path the page names is a file of the build (with a real id and slug for the templates).
+  for (const [, path] of page.matchAll(/<code>(api\/v1\/[^<]+\.json)<\/code>/g)) {
+    const file = path.replace("{id}", "IL-0001").replace("{facet}/{slug}", "component/cdn-edge");
+    assert.ok(existsSync(join(out, file)), file);
+  }
+  // Each incident page ends with the note, naming its own JSON, which exists.
+  for (const id of ["IL-0001", "IL-0184"]) {
+    const html = readFileSync(join(out, "incidents", id, "index.html"), "utf8");
+    const note = html.match(/<aside class="machine"[\s\S]*?<\/aside>/)?.[0] ?? "";
+    assert.ok(note.includes(`href="../../api/v1/incidents/${id}.json"`), note);
+    assert.ok(note.includes('href="../../api/"'), note);
+    assert.ok(existsSync(join(out, "api", "v1", "incidents", `${id}.json`)));
+  }
+  // Every page's navigation links to it.
+  assert.match(readFileSync(join(out, "index.html"), "utf8"), /<a href="api\/">API 와 MCP<\/a>/);
+});

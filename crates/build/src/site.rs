@@ -32,6 +32,7 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn
     let newest = newest_first(corpus, |_| true);
     emit(search_page(corpus, &newest, version));
     emit(about_page(version));
+    emit(api_page(version));
     for page in list_pages(corpus, &newest, version) {
         emit(page);
     }
@@ -85,6 +86,7 @@ fn layout(title: &str, root: &str, version: &str, description: Option<&str>, bod
                     nav aria-label="사이트" {
                         a href={ (root) "./" } { "검색" }
                         a href={ (root) "about/" } { "읽는 법" }
+                        a href={ (root) "api/" } { "API 와 MCP" }
                     }
                     span #(id!(offline)) role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
                 }
@@ -209,6 +211,7 @@ fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &s
                 ul { @for url in &inc.sources { li { a href=(url) rel="noopener noreferrer" { (url) } } } }
             }
             (related_section(corpus, root, related))
+            (machine_note(root, &inc.id))
         }
     };
     let description = crate::summary::summary(inc);
@@ -555,6 +558,133 @@ fn about_page(version: &str) -> Page {
     Page {
         path: "about/index.html".into(),
         html: layout("사례를 읽는 법", root, version, None, body),
+    }
+}
+
+/// The MCP tools, as the server names them, with what each is for.
+const MCP_TOOLS: [(&str, &str); 5] = [
+    (
+        "search_incidents",
+        "낱말로 찾는다. 조사, 띄어쓰기, 오타, 분류 이름을 알아듣는다.",
+    ),
+    ("list_incidents", "분류 필터만으로 최신순 목록을 받는다."),
+    (
+        "get_incident",
+        "사례 하나를 받는다. 점검 항목과 출처, 관련 사례가 함께 온다.",
+    ),
+    ("get_topic", "분류 값 하나의 설명과 그 값의 사례를 받는다."),
+    ("vocab", "분류 값의 목록을 라벨과 동의어와 함께 받는다."),
+];
+
+/// The note at the end of every incident page: this record as JSON, and where the
+/// API and the MCP server are described.
+fn machine_note(root: &str, id: &str) -> Markup {
+    let json = format!("api/v1/incidents/{id}.json");
+    html! {
+        aside.machine aria-label="AI 도구와 스크립트를 위한 안내" {
+            p {
+                "AI 도구와 스크립트: 이 사례의 JSON 은 "
+                a href={ (root) (json) } { code { (json) } }
+                " 에 있다. API 는 키가 필요 없는 정적 파일이다. MCP 서버는 "
+                @for (i, (name, _)) in MCP_TOOLS.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    code { (name) }
+                }
+                " 다섯 도구를 낸다. "
+                a href={ (root) "api/" } { "API 와 MCP" }
+                " 에 쓰는 법이 있다."
+            }
+        }
+    }
+}
+
+/// One configuration example: the client, where it goes, and the block.
+fn config_example(client: &str, place: &str, block: &str) -> Markup {
+    html! {
+        h3 { (client) }
+        p { (place) }
+        pre { code { (block) } }
+    }
+}
+
+/// "API 와 MCP": the static API's files with `curl` examples, the JSON of an
+/// incident, and how to register the MCP server in common clients.
+fn api_page(version: &str) -> Page {
+    let root = "../";
+    let command = "/path/to/incident-library";
+    let bundle = "/path/to/dist";
+    let endpoints: [(&str, &str); 7] = [
+        ("api/v1/index.json", "라이브러리에 무엇이 있고 다른 파일이 어디 있는지"),
+        (
+            "api/v1/incidents.json",
+            "사례 목록, 최신순. 다음 쪽은 incidents-2.json, incidents-3.json …",
+        ),
+        (
+            "api/v1/incidents/{id}.json",
+            "사례 하나 전체 (예: IL-0001.json). 합쳐진 번호는 옮겨 간 곳을 알려 준다",
+        ),
+        ("api/v1/topics.json", "분류 값 전체와 값마다 사례 수"),
+        (
+            "api/v1/topics/{facet}/{slug}.json",
+            "분류 값 하나의 설명, 동의어, 사례, 관련 분류",
+        ),
+        ("api/v1/vocab.json", "분류마다 값, 한국어와 영어 라벨, 동의어"),
+        (
+            "api/v1/openapi.json",
+            "이 API 의 OpenAPI 3.1 문서. 스키마는 api/v1/schemas/ 에 있다",
+        ),
+    ];
+    let claude_code = format!("claude mcp add incident-library -- {command} mcp --bundle {bundle}");
+    let codex = format!(
+        "[mcp_servers.incident-library]\ncommand = \"{command}\"\nargs = [\"mcp\", \"--bundle\", \"{bundle}\"]"
+    );
+    let desktop = format!(
+        "{{\n  \"mcpServers\": {{\n    \"incident-library\": {{\n      \"command\": \"{command}\",\n      \"args\": [\"mcp\", \"--bundle\", \"{bundle}\"]\n    }}\n  }}\n}}"
+    );
+    let vscode = format!(
+        "{{\n  \"servers\": {{\n    \"incident-library\": {{\n      \"type\": \"stdio\",\n      \"command\": \"{command}\",\n      \"args\": [\"mcp\", \"--bundle\", \"{bundle}\"]\n    }}\n  }}\n}}"
+    );
+    let body = html! {
+        article.about {
+            h1 { "API 와 MCP" }
+            p { "이 라이브러리는 서버 없이 정적 파일로 API 를 낸다. 키도 가입도 필요 없다. 모든 파일은 JSON 이고, 어느 출처에서든 읽을 수 있다(CORS 허용). 응답은 " code { "schema_version" } ", " code { "generated_at" } ", " code { "data" } " 로 싸여 있다." }
+            h2 { "파일" }
+            p { "주소는 이 사이트의 루트를 기준으로 한다. 아래 예에서 " code { "BASE" } " 는 이 사이트의 주소다." }
+            table.endpoints {
+                thead { tr { th { "경로" } th { "내용" } } }
+                tbody {
+                    @for (path, what) in endpoints {
+                        tr { td { code { (path) } } td { (what) } }
+                    }
+                }
+            }
+            h2 { "curl 로 읽기" }
+            pre { code { "BASE=https://이-사이트의-주소\n\n# 사례 하나\ncurl -s \"$BASE/api/v1/incidents/IL-0001.json\"\n\n# 최신 사례 목록의 첫 쪽\ncurl -s \"$BASE/api/v1/incidents.json\"\n\n# 분류 값 하나와 그 사례 (구성 요소: CDN 엣지)\ncurl -s \"$BASE/api/v1/topics/component/cdn-edge.json\"" } }
+            h2 { "읽고 있는 사례의 JSON" }
+            p { "사례 페이지 " code { "incidents/IL-0001/" } " 의 JSON 은 " code { "api/v1/incidents/IL-0001.json" } " 이다. 사례 페이지 맨 아래에 그 사례의 JSON 링크가 있다. 섹션은 Markdown 과 일반 텍스트로 둘 다 들어 있고, 출처 URL, 분류, 점검 항목, 관련 사례 번호가 함께 온다." }
+            h2 { "MCP 서버" }
+            p { "같은 검색을 AI 에이전트가 MCP 로 쓸 수 있다. " code { "incident-library mcp --bundle <빌드한 폴더>" } " 가 stdio 로 도는 읽기 전용 서버다. 도구는 다섯 가지다." }
+            dl {
+                @for (name, what) in MCP_TOOLS {
+                    dt { code { (name) } } dd { (what) }
+                }
+            }
+            p { "아래 " code { (command) } " 는 incident-library 실행 파일의 경로로, " code { (bundle) } " 는 " code { "incident-library build" } " 가 만든 폴더로 바꾼다." }
+            (config_example("Claude Code", "터미널에서 한 번 실행한다.", &claude_code))
+            (config_example("Codex", "~/.codex/config.toml 에 더한다.", &codex))
+            (config_example("Claude Desktop", "claude_desktop_config.json 에 더한다.", &desktop))
+            (config_example("VS Code", "작업 폴더의 .vscode/mcp.json 에 둔다.", &vscode))
+        }
+    };
+    Page {
+        path: "api/index.html".into(),
+        html: layout(
+            "API 와 MCP",
+            root,
+            version,
+            Some("Incident Library 의 정적 API 와 MCP 서버를 쓰는 법"),
+            body,
+        ),
     }
 }
 
