@@ -130,3 +130,29 @@ test("the site tells visitors about the API and the MCP server", () => {
   // Every page's navigation links to it.
   assert.match(readFileSync(join(out, "index.html"), "utf8"), /<a href="api\/">API 와 MCP<\/a>/);
 });
+
+test("redocly lint (recommended rules) passes on the OpenAPI document, and its paths are the files", () => {
+  let out = "";
+  try {
+    execFileSync(join(repo, "node_modules/.bin/redocly"), ["lint", "--format", "stylish", join(api, "openapi.json")], { encoding: "utf8", stdio: "pipe" });
+  } catch (e) {
+    out = `${e.stdout}${e.stderr}`;
+  }
+  assert.equal(out, "", out);
+  const doc = read(join(api, "openapi.json"));
+  const index = read(join(api, "index.json")).data;
+  const one = { id: "IL-0001", page: "2", facet: "component", slug: "cdn-edge" };
+  const listing = read(join(api, "incidents.json")).data;
+  for (const path of Object.keys(doc.paths)) {
+    // A library of one listing page has no page 2; its `pages` says so.
+    if (path.includes("{page}") && listing.pages < 2) continue;
+    const file = path.slice(1).replace(/\{(\w+)\}/g, (_, k) => one[k]);
+    assert.ok(existsSync(join(api, file)), `${path} → ${file}`);
+  }
+  // index.json names the same templates, and its schema types every one of them.
+  for (const template of Object.values(index.endpoints)) {
+    if (template.endsWith(".json")) assert.ok(`/${template}` in doc.paths || template === "openapi.json", template);
+  }
+  const schema = read(join(api, "schemas", "index.schema.json"));
+  assert.deepEqual(Object.keys(schema.properties.data.properties.endpoints.properties).sort(), Object.keys(index.endpoints).sort());
+});

@@ -135,6 +135,7 @@ fn index_file(corpus: &Corpus, generated_at: &str) -> File {
                 "facets": FACETS.iter().map(|f| json!({"key": f.key, "ko": f.ko, "en": f.en})).collect::<Vec<_>>(),
                 "endpoints": {
                     "listing": "incidents.json",
+                    "listing_page": "incidents-{page}.json",
                     "incident": "incidents/{id}.json",
                     "topics": "topics.json",
                     "topic": "topics/{facet}/{slug}.json",
@@ -387,7 +388,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             "index",
             envelope_schema(
                 "index",
-                json!({"type": "object", "required": ["name", "incidents", "facets", "endpoints"], "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "incidents": {"type": "integer", "minimum": 0}, "facets": {"type": "array"}, "endpoints": {"type": "object"}}}),
+                json!({"type": "object", "required": ["name", "incidents", "facets", "endpoints"], "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "incidents": {"type": "integer", "minimum": 0}, "facets": {"type": "array"}, "endpoints": endpoints_schema()}}),
             ),
         ),
         (
@@ -437,31 +438,79 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
 
 /// The OpenAPI 3.1 document of the static API.
 pub fn openapi() -> Value {
-    let get = |summary: &str, schema: &str| json!({"get": {"summary": summary, "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": format!("schemas/{schema}.schema.json")}}}}}}});
+    // Every operation: its id, what it returns, and the 404 a static host gives for a
+    // file that is not there.
+    let get = |id: &str, summary: &str, schema: &str, missing: &str| {
+        json!({"get": {"operationId": id, "summary": summary, "responses": {
+            "200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": format!("schemas/{schema}.schema.json")}}}},
+            "404": {"description": missing}
+        }}})
+    };
+    let mut page = get(
+        "getListingPage",
+        "A further page of the listing (2, 3, …), as `next` of the page before names it.",
+        "incidents",
+        "No such page: the listing has fewer.",
+    );
+    page["get"]["parameters"] = json!([{"name": "page", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 2}, "description": "The page number, from 2"}]);
     let mut get_id = get(
+        "getIncident",
         "One incident in full: every field and section, checks included. An id that moved (two records of one incident were merged) answers with `moved_to` instead.",
         "incident",
+        "No incident has this id.",
     );
-    get_id["get"]["parameters"] = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^IL-([0-9]{4}|[1-9][0-9]{4,8})\\.json$"}, "description": "The id with .json, e.g. IL-0004.json"}]);
+    get_id["get"]["parameters"] = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^IL-([0-9]{4}|[1-9][0-9]{4,8})$"}, "description": "The incident id, e.g. IL-0004"}]);
     let mut get_topic = get(
+        "getTopic",
         "A taxonomy value: labels, description, synonyms, incidents and related topics.",
         "topic",
+        "The facet has no value with this slug.",
     );
     get_topic["get"]["parameters"] = json!([
-        {"name": "facet", "in": "path", "required": true, "schema": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}},
-        {"name": "slug", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[a-z0-9-]+\\.json$"}, "description": "The slug with .json"}
+        {"name": "facet", "in": "path", "required": true, "schema": {"type": "string", "enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "description": "The facet"},
+        {"name": "slug", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[a-z0-9-]+$"}, "description": "The value's slug, e.g. cdn-edge"}
     ]);
     json!({
         "openapi": "3.1.0",
-        "info": {"title": "Incident Library static API", "version": SCHEMA_VERSION, "description": "Static JSON files; any origin may GET them; no key."},
-        "servers": [{"url": "./"}],
+        "info": {
+            "title": "Incident Library static API",
+            "version": SCHEMA_VERSION,
+            "description": "Static JSON files; any origin may GET them; no key.",
+            "license": {"name": "MIT", "identifier": "MIT"}
+        },
+        // The files sit beside this document (`api/v1/`), wherever the library is
+        // deployed.
+        "servers": [{"url": ".", "description": "the folder of this document"}],
+        // Public files: no authentication of any kind.
+        "security": [],
         "paths": {
-            "/index.json": get("What the library holds: counts, facets, endpoints.", "index"),
-            "/incidents.json": get("The listing, newest first; further pages are named in `next`.", "incidents"),
-            "/incidents/{id}": get_id,
-            "/topics.json": get("Every taxonomy value with its incident count.", "topics"),
-            "/topics/{facet}/{slug}": get_topic,
-            "/vocab.json": get("Every facet with its values, labels, synonyms and counts.", "vocab")
+            "/index.json": get("getIndex", "What the library holds: counts, facets, endpoints.", "index", "Not a library."),
+            "/incidents.json": get("getListing", "The listing, newest first; further pages are named in `next`.", "incidents", "Not a library."),
+            "/incidents-{page}.json": page,
+            "/incidents/{id}.json": get_id,
+            "/topics.json": get("getTopics", "Every taxonomy value with its incident count.", "topics", "Not a library."),
+            "/topics/{facet}/{slug}.json": get_topic,
+            "/vocab.json": get("getVocab", "Every facet with its values, labels, synonyms and counts.", "vocab", "Not a library.")
         }
+    })
+}
+
+/// The `endpoints` of `index.json`: each file or path template, relative to it.
+fn endpoints_schema() -> Value {
+    let keys = [
+        "listing",
+        "listing_page",
+        "incident",
+        "topics",
+        "topic",
+        "vocab",
+        "openapi",
+        "schemas",
+    ];
+    json!({
+        "type": "object",
+        "required": keys,
+        "additionalProperties": false,
+        "properties": keys.iter().map(|k| (k.to_string(), json!({"type": "string"}))).collect::<serde_json::Map<String, Value>>()
     })
 }
