@@ -57,12 +57,13 @@ fn listing_entry(incident: &Incident) -> Value {
 }
 
 fn full_record(incident: &Incident, related: &[String]) -> Value {
-    let sections: BTreeMap<&str, Value> = SECTIONS
+    // In reading order (요약 … 교훈): the JSON keeps the order its objects are made in.
+    let sections: serde_json::Map<String, Value> = SECTIONS
         .iter()
         .filter_map(|name| {
             incident
                 .section(name)
-                .map(|s| (*name, json!({ "markdown": s.markdown, "text": s.text })))
+                .map(|s| (name.to_string(), json!({ "markdown": s.markdown, "text": s.text })))
         })
         .collect();
     json!({
