@@ -166,7 +166,8 @@ fn every_damaged_file_is_a_clear_error() {
             assert!(err.to_string().contains("rebuild"), "{err}");
         }
         // A flipped bit anywhere in the payload.
-        for at in [20, original.len() / 3, original.len() - 1] {
+        // (A third of the way into the payload: a small file's third is its header.)
+        for at in [20, 20 + (original.len() - 20) / 3, original.len() - 1] {
             let mut bad = original.clone();
             bad[at] ^= 0x40;
             assert_eq!(with(bad).error, FormatError::ChecksumMismatch, "{name} at {at}");

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::text::hangul;
 
 /// Keys a bucket holds, about: the build makes as many buckets as that needs.
-pub const BUCKET_KEYS: usize = 128;
+pub const BUCKET_KEYS: usize = 64;
 
 /// One bucket of near terms (`near-NNNN.bin`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]

@@ -65,7 +65,7 @@ impl Postings {
 
 /// Terms per vocabulary block: small enough that a query's lookups fetch a few
 /// kilobytes, large enough that front coding and gzip still work on a block.
-pub const BLOCK_TERMS: usize = 128;
+pub const BLOCK_TERMS: usize = 64;
 
 /// Where the vocabulary blocks are: `meta.bin`'s part of the vocabulary.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
