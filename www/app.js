@@ -139,6 +139,36 @@ function highlighted(text, terms) {
   return out;
 }
 
+// An excerpt's text with its mark ranges (UTF-16 offsets) as <mark> elements.
+function markedText({ text, marks }) {
+  const out = [];
+  let at = 0;
+  for (const [s, e] of marks) {
+    if (s > at) out.push(document.createTextNode(text.slice(at, s)));
+    out.push(el("mark", {}, text.slice(s, e)));
+    at = e;
+  }
+  if (at < text.length) out.push(document.createTextNode(text.slice(at)));
+  return out;
+}
+
+// The other sections where a hit's words occur, two at most, each linking to its
+// place on the incident page.
+function subResults(h) {
+  const rest = (h.sub_results || []).filter((e) => e !== h.excerpt).slice(0, 2);
+  if (!rest.length) return null;
+  return el("ul", { class: "subs" }, rest.map((e) => el("li", {}, el("a", { class: "section", href: e.url }, e.section), " · ", ...markedText(e))));
+}
+
+// The columns that each tab of the flow graph shows, by tab, from the index's facet
+// keys: every facet but the organisation (no step of an incident's flow) has a tab,
+// which starts at its facet and goes on with the next two, in the facets' order and
+// round again: cause → component → symptom, …, factor → cause → component.
+function graphTabs(keys) {
+  const flow = keys.filter((k) => k !== "org");
+  return Object.fromEntries(flow.map((k, i) => [k, [...flow.slice(i), ...flow.slice(0, i)].slice(0, 3)]));
+}
+
 // ---------------------------------------------------------------- the search page
 // The package's loader (pkg/library.js), asked for the files of this page's build.
 async function loadLibrary() {
@@ -147,10 +177,9 @@ async function loadLibrary() {
 }
 
 class SearchPage {
-  constructor(lib, graph) {
+  constructor(lib) {
     this.lib = lib;
     // The flow graph's module (graph.js).
-    this.graph = graph;
     this.setFacets(lib.facets());
     this.state = readState(this.keys, this.tabs, this.aliases);
     this.input = document.getElementById(ID.q);
@@ -175,7 +204,7 @@ class SearchPage {
     this.facets = facets;
     this.keys = facets.map((f) => f.key);
     // The columns that each tab of the graph shows, by tab.
-    this.tabs = this.graph.graphTabs(this.keys);
+    this.tabs = graphTabs(this.keys);
     this.labels = {};
     this.aliases = {};
     for (const f of facets) {
@@ -293,6 +322,12 @@ class SearchPage {
       return;
     }
     this.show(r);
+    // Then where each hit's words occur: one small file per hit, so the answer
+    // above never waits for them.
+    if (this.state.q && this.state.tab === "list" && r.hits.length) {
+      await this.lib.excerpts(r.hits);
+      if (generation === this.generation && r.hits.some((h) => h.excerpt)) this.renderHits(r, highlightTerms(r));
+    }
   }
 
   // The index files a query needs could not be fetched: says so where the results go.
@@ -481,7 +516,10 @@ class SearchPage {
         el("p", { class: "kicker" }, `${h.id} · ${this.label("org", h.org)} · `, el("time", { datetime: h.date.split("/")[0] }, h.date_label || h.date),
           h.full ? null : el("span", { class: "missing" }, ` · 빠진 단어: ${h.missing.join(", ")}`)),
         tags,
-        el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),
+        h.excerpt
+          ? el("p", { class: "snippet excerpt" }, el("a", { class: "section", href: h.excerpt.url }, h.excerpt.section), " · ", ...markedText(h.excerpt))
+          : el("p", { class: "snippet" }, ...highlighted(h.summary, terms)),
+        subResults(h),
       );
     };
     // Hits that match every word come first; the rest follow a line that says so,
@@ -505,7 +543,13 @@ class SearchPage {
     const apply = (facet, slug) => {
       if (!this.state.filters.some(([f, s]) => f === facet && s === slug)) this.toggle(facet, slug);
     };
-    this.graph.drawGraph(document.getElementById(ID.graph), r.graph, this.labels, apply);
+    // The graph's code is fetched when a graph is first shown, not before the first
+    // answer.
+    const node = document.getElementById(ID.graph);
+    const generation = this.generation;
+    import(asset("graph.js")).then((g) => {
+      if (generation === this.generation) g.drawGraph(node, r.graph, this.labels, apply);
+    }, (e) => console.warn("graph unavailable:", e));
   }
 
   renderPager(r) {
@@ -524,10 +568,10 @@ class SearchPage {
 
 watchConnection();
 if (document.getElementById(ID.search)) {
-  Promise.all([loadLibrary(), import(asset("graph.js"))])
+  loadLibrary()
     .finally(startServiceWorker)
-    .then(async ([lib, graph]) => {
-      window.incidentSearch = new SearchPage(lib, graph);
+    .then(async (lib) => {
+      window.incidentSearch = new SearchPage(lib);
       await window.incidentSearch.ready;
       document.body.dataset.ready = "true";
       // A new build took over (new service worker): search its index from now on.

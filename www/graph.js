@@ -2,16 +2,6 @@
 // facet's values to the next, drawn as SVG from a search response's `graph`.
 // Labels are only ever set as text.
 
-/** The columns that each tab of the graph shows, by tab, from the index's facet
- *  keys: every facet but the organisation (a layout choice: it is no step of an
- *  incident's flow) has a tab, which starts at its facet and goes on with the next
- *  two, in the facets' order and round again: cause → component → symptom, …,
- *  factor → cause → component. */
-export function graphTabs(keys) {
-  const flow = keys.filter((k) => k !== "org");
-  return Object.fromEntries(flow.map((k, i) => [k, [...flow.slice(i), ...flow.slice(0, i)].slice(0, 3)]));
-}
-
 const NS = "http://www.w3.org/2000/svg";
 const svg = (tag, attrs = {}) => {
   const n = document.createElementNS(NS, tag);

@@ -85,8 +85,8 @@ function library(base) {
 
 const STYLE = `
 :host { all: initial; display: block; contain: content; font: 15px/1.55 "Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", system-ui, sans-serif;
-  --fg: #1d2330; --muted: #5b6474; --bg: #ffffff; --line: #d9dee6; --accent: #1f5fbf; --tag: #e8f0fc; color: var(--fg); }
-:host([theme="dark"]), :host(:not([theme="light"]):not([theme="dark"])[data-host-dark]) { --fg: #e8ebf0; --muted: #a4adbb; --bg: #171b22; --line: #2e3542; --accent: #8ab4f8; --tag: #23304a; }
+  --fg: #1d2330; --muted: #5b6474; --bg: #ffffff; --line: #d9dee6; --accent: #1f5fbf; --tag: #e8f0fc; --mark: #ffe58a; color: var(--fg); }
+:host([theme="dark"]), :host(:not([theme="light"]):not([theme="dark"])[data-host-dark]) { --fg: #e8ebf0; --muted: #a4adbb; --bg: #171b22; --line: #2e3542; --accent: #8ab4f8; --tag: #23304a; --mark: #5c4a00; }
 .box { background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 12px 14px; word-break: keep-all; overflow-wrap: anywhere; }
 h2 { font-size: 15px; margin: 0 0 8px; }
 input { box-sizing: border-box; width: 100%; font: inherit; color: inherit; background: transparent; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; margin-bottom: 8px; }
@@ -98,6 +98,8 @@ a:hover, a:focus-visible { text-decoration: underline; }
 :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 .meta, .note { color: var(--muted); font-size: 13px; }
 .summary { margin: 2px 0 0; font-size: 14px; }
+.summary .section { font-weight: 600; }
+mark { background: var(--mark); color: inherit; border-radius: 2px; }
 .tags { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .tag { background: var(--tag); border-radius: 999px; padding: 0 8px; font-size: 12px; }
 .chips { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 8px; }
@@ -130,6 +132,7 @@ class IncidentSearch extends HTMLElement {
     }
     this.box = document.createElement("section");
     this.box.className = "box";
+    this.box.part = "box";
     root.append(this.box);
     this.renderShell();
     this.setStatus(this.t.loading);
@@ -169,6 +172,12 @@ class IncidentSearch extends HTMLElement {
     return url;
   }
 
+  // Vue (VitePress) sets an attribute that a custom element has as a property as
+  // that property: a setter keeps it an attribute.
+  set base(value) {
+    this.setAttribute("base", value);
+  }
+
   renderShell() {
     this.box.replaceChildren();
     const search = this.getAttribute("layout") === "search";
@@ -176,11 +185,13 @@ class IncidentSearch extends HTMLElement {
     if (title) {
       const heading = document.createElement("h2");
       heading.textContent = title;
+      heading.part = "heading";
       this.box.append(heading);
     }
     if (this.getAttribute("layout") === "search") {
       this.input = document.createElement("input");
       this.input.type = "search";
+      this.input.part = "input";
       this.input.setAttribute("aria-label", this.t.search);
       this.input.placeholder = this.t.search;
       this.input.value = this.getAttribute("query") || "";
@@ -194,6 +205,7 @@ class IncidentSearch extends HTMLElement {
       this.box.append(this.input, this.chips);
     }
     this.list = document.createElement("ol");
+    this.list.part = "list";
     // Arrow keys move between the results (and back up to the search box).
     this.list.addEventListener("keydown", (e) => {
       if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
@@ -210,6 +222,7 @@ class IncidentSearch extends HTMLElement {
     this.status.setAttribute("role", "status");
     this.foot = document.createElement("p");
     this.foot.className = "foot";
+    this.foot.part = "foot";
     this.foot.hidden = true;
     this.box.append(this.status, this.list, this.foot);
   }
@@ -253,13 +266,27 @@ class IncidentSearch extends HTMLElement {
     let result;
     try {
       const generation = (this.generation = (this.generation ?? 0) + 1);
-      result = await this.lib.search(query, { filters, perPage: limit, prefix: Boolean(this.input) });
+      result = await this.lib.search(query, { filters, perPage: limit, prefix: Boolean(this.input), excerpts: false });
+      if (generation !== this.generation) return;
+      this.show(result, filters, query);
+      // Then where each hit's words occur, filled in when they arrive.
+      if (!query.trim() || !result.hits.length) return;
+      await this.lib.excerpts(result.hits);
       if (generation !== this.generation) return;
     } catch (e) {
       this.setStatus(String(e.message || e));
       this.list.replaceChildren();
       return;
     }
+    for (const [i, h] of result.hits.entries()) {
+      const p = this.list.children[i]?.querySelector(".summary");
+      if (p && h.excerpt) p.replaceChildren(...excerptNodes(h.excerpt));
+    }
+  }
+
+  // Renders a result: the chips, the status, the total and the hits with their
+  // summaries.
+  show(result, filters, query) {
     const en = this.getAttribute("lang") === "en";
     const label = (facet, slug) => { const v = this.labels[facet]?.[slug]; return v ? (en ? v.en : v.ko) : slug; };
     const preset = Object.entries(filters).flatMap(([f, slugs]) => slugs.map((s) => [f, s]));
@@ -291,16 +318,20 @@ class IncidentSearch extends HTMLElement {
     this.foot.hidden = !result.hits.length && !query.trim();
     this.list.replaceChildren(...result.hits.map((h) => {
       const li = document.createElement("li");
+      li.part = "item";
       const a = document.createElement("a");
+      a.part = "title";
       a.href = this.lib.pageOf(h.id);
       a.target = "_blank";
       a.rel = "noopener";
       a.textContent = h.title;
       const meta = document.createElement("div");
       meta.className = "meta";
+      meta.part = "meta";
       meta.textContent = `${h.id} · ${label("org", h.org)} · ${h.date_label || h.date}`;
       const summary = document.createElement("p");
       summary.className = "summary";
+      summary.part = "summary";
       summary.textContent = h.summary;
       const tags = document.createElement("div");
       tags.className = "tags";
@@ -308,6 +339,7 @@ class IncidentSearch extends HTMLElement {
         for (const s of h.facets[f] || []) {
           const tag = document.createElement("span");
           tag.className = "tag";
+          tag.part = "tag";
           tag.textContent = label(f, s);
           tags.append(tag);
         }
@@ -316,6 +348,29 @@ class IncidentSearch extends HTMLElement {
       return li;
     }));
   }
+}
+
+// An excerpt as nodes: its section, linking to the section on the incident page,
+// then its text with the matches in <mark> (text nodes only: never HTML).
+function excerptNodes({ section, url, text, marks }) {
+  const link = document.createElement("a");
+  link.className = "section";
+  link.href = url;
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.textContent = section;
+  const out = [link, document.createTextNode(" · ")];
+  let at = 0;
+  for (const [s, e] of marks) {
+    if (s > at) out.push(document.createTextNode(text.slice(at, s)));
+    const m = document.createElement("mark");
+    m.part = "mark";
+    m.textContent = text.slice(s, e);
+    out.push(m);
+    at = e;
+  }
+  if (at < text.length) out.push(document.createTextNode(text.slice(at)));
+  return out;
 }
 
 if (!customElements.get("incident-search")) customElements.define("incident-search", IncidentSearch);

@@ -80,7 +80,7 @@ test("a library under a subpath, named without its trailing slash", async () => 
   await page.goto(hostUrl + "/subpath.html");
   await ready(page);
   assert.equal(await page.evaluate(() => document.getElementById("w").dataset.ready), "true", page.errors.join("; "));
-  assert.deepEqual(await inShadow(page, "li a"), native(library, "냉각기", "--limit", "3").hits.map((h) => h.title));
+  assert.deepEqual(await inShadow(page, "li > a"), native(library, "냉각기", "--limit", "3").hits.map((h) => h.title));
   const links = await page.evaluate(() => [...document.getElementById("w").shadowRoot.querySelectorAll("a")].map((a) => a.href));
   assert.ok(links.every((h) => h.startsWith(subBase + "/")), links.join(" "));
   assert.deepEqual(page.errors, []);
@@ -115,7 +115,7 @@ test("under a Content-Security-Policy: works with the documented directives, say
   await page.goto(hostUrl + "/csp-ok.html");
   await ready(page);
   assert.equal(await page.evaluate(() => document.getElementById("w").dataset.ready), "true");
-  assert.deepEqual(await inShadow(page, "li a"), native(library, "재시도", "--filter", "cause=retry-amplification", "--limit", "4").hits.map((h) => h.title));
+  assert.deepEqual(await inShadow(page, "li > a"), native(library, "재시도", "--filter", "cause=retry-amplification", "--limit", "4").hits.map((h) => h.title));
   await page.screenshot({ path: join(screenshots, "widget-csp.png") });
   await context.close();
 

@@ -55,12 +55,12 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
 
   // Presets: the first widget shows exactly what the library gives for its filter.
   const want = native(library, "", "--filter", "component=cdn-edge", "--limit", "3");
-  const titles = await shadowTexts(page, "w1", "li a");
+  const titles = await shadowTexts(page, "w1", "li > a");
   assert.deepEqual(titles, want.hits.map((h) => h.title));
   assert.ok(titles.length > 0);
   // The second: its own query box, English labels, a cause filter.
   const want2 = native(library, "재시도", "--filter", "cause=retry-amplification", "--limit", "5");
-  assert.deepEqual(await shadowTexts(page, "w2", "li a"), want2.hits.map((h) => h.title));
+  assert.deepEqual(await shadowTexts(page, "w2", "li > a"), want2.hits.map((h) => h.title));
   // The search layout is headed as a search, in its language.
   assert.deepEqual(await shadowTexts(page, "w2", "h2"), ["Search incidents"]);
   assert.deepEqual(await shadowTexts(page, "w1", "h2"), ["관련 사례"]);
@@ -68,7 +68,7 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
 
   // No leakage: host rules do not reach the widget; the widget does not restyle the host.
   const inside = await page.evaluate(() => {
-    const a = document.getElementById("w1").shadowRoot.querySelector("li a");
+    const a = document.getElementById("w1").shadowRoot.querySelector("li > a");
     const li = a.closest("li");
     return { color: getComputedStyle(a).color, size: getComputedStyle(a).fontSize, li: getComputedStyle(li).display };
   });
@@ -81,24 +81,24 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
   // Typing in the search layout updates its results.
   await page.locator("#w2 input").fill("냉각기");
   await page.waitForTimeout(200);
-  assert.deepEqual(await shadowTexts(page, "w2", "li a"), native(library, "냉각기", "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title));
+  assert.deepEqual(await shadowTexts(page, "w2", "li > a"), native(library, "냉각기", "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title));
 
   // Partial matches rank as natively too: a word no record has, and a Hangul name.
   for (const q of ["재시도 없는낱말", "클라우드플레어 재시도"]) {
     await page.locator("#w2 input").fill(q);
     await page.waitForTimeout(200);
-    assert.deepEqual(await shadowTexts(page, "w2", "li a"), native(library, q, "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title), q);
+    assert.deepEqual(await shadowTexts(page, "w2", "li > a"), native(library, q, "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title), q);
   }
 
   // A facet attribute set later: the widget follows it.
   await page.evaluate(() => document.getElementById("w1").setAttribute("component", "app-database"));
   const want3 = native(library, "", "--filter", "component=app-database", "--limit", "3");
-  await page.waitForFunction((t) => JSON.stringify([...document.getElementById("w1").shadowRoot.querySelectorAll("li a")].map((a) => a.textContent)) === t, JSON.stringify(want3.hits.map((h) => h.title)));
+  await page.waitForFunction((t) => JSON.stringify([...document.getElementById("w1").shadowRoot.querySelectorAll("li > a")].map((a) => a.textContent)) === t, JSON.stringify(want3.hits.map((h) => h.title)));
   await page.evaluate(() => document.getElementById("w1").setAttribute("component", "cdn-edge"));
-  await page.waitForFunction((t) => JSON.stringify([...document.getElementById("w1").shadowRoot.querySelectorAll("li a")].map((a) => a.textContent)) === t, JSON.stringify(titles));
+  await page.waitForFunction((t) => JSON.stringify([...document.getElementById("w1").shadowRoot.querySelectorAll("li > a")].map((a) => a.textContent)) === t, JSON.stringify(titles));
 
   // A click opens the incident page on the library's origin.
-  const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#w1 li a").first().click()]);
+  const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#w1 li > a").first().click()]);
   await popup.waitForLoadState();
   assert.ok(popup.url().startsWith(library.url + "incidents/IL-"), popup.url());
   assert.match(await popup.locator("h1").innerText(), /\S/);
@@ -110,7 +110,7 @@ test("the example docs page works from another origin", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(hostUrl + "/embed.html");
   await page.waitForFunction(() => [...document.querySelectorAll("incident-search")].every((w) => w.dataset.ready));
-  const widgets = await page.evaluate(() => [...document.querySelectorAll("incident-search")].map((w) => ({ ready: w.dataset.ready, hits: w.shadowRoot.querySelectorAll("li a").length, base: w.getAttribute("base") })));
+  const widgets = await page.evaluate(() => [...document.querySelectorAll("incident-search")].map((w) => ({ ready: w.dataset.ready, hits: w.shadowRoot.querySelectorAll("li > a").length, base: w.getAttribute("base") })));
   assert.equal(widgets.length, 2);
   for (const w of widgets) {
     assert.equal(w.ready, "true");
@@ -132,7 +132,7 @@ test("a widget loads only when it comes into view", async () => {
   await page.locator("#far").scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.getElementById("far").dataset.ready === "true");
   assert.equal(loads, 1);
-  assert.match((await shadowTexts(page, "far", "li a"))[0], /Australia East/);
+  assert.match((await shadowTexts(page, "far", "li > a"))[0], /Australia East/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

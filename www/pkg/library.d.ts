@@ -11,6 +11,25 @@ export interface SearchOptions {
   perPage?: number;
   /** Read the last word as typed so far. */
   prefix?: boolean;
+  /** Give each hit its excerpts (`excerpt`, `sub_results`); true by default. Each
+   *  shown hit then reads one small file (its passages) once. */
+  excerpts?: boolean;
+}
+
+/** Where a hit's terms occur in one section of its record. Plain text, never HTML. */
+export interface Excerpt {
+  /** The section's name: 요약, 증상, 원인, 촉발, 감지, 조치, 후속 조치 or 교훈. */
+  section: SectionName;
+  /** The section's anchor on the incident page (`s-cause`). */
+  anchor: string;
+  /** The incident page's URL at that section. */
+  url: string;
+  /** The sentence or two, cut with `…` when long. */
+  text: string;
+  /** Marked ranges of `text`: `[start, end)` in UTF-16 code units (string indices). */
+  marks: [number, number][];
+  /** How many distinct terms of the hit it holds. */
+  found: number;
 }
 
 /** How a hit matched one query word. */
@@ -40,6 +59,14 @@ export interface Hit {
   matched: Matched[];
   /** The query words it did not match; empty for a full match. */
   missing: string[];
+  /** The index terms it matched (what excerpts mark). */
+  terms: string[];
+  /** With `excerpts`: the sub-result with the most terms, or null when no section
+   *  holds one (a match by title or classification only). */
+  excerpt?: Excerpt | null;
+  /** With `excerpts`: at most one excerpt per section where its terms occur, in
+   *  reading order. */
+  sub_results?: Excerpt[];
 }
 
 export interface FacetCount {
@@ -151,6 +178,11 @@ export declare class IncidentLibrary {
   /** Fetches the index files named in a `core.search` response's `missing` and
    *  adds them to the index; the same search then needs fewer, or none. */
   fetchFiles(names: string[]): Promise<void>;
+  /** Gives each hit `excerpt` and `sub_results` (what `search` does by default);
+   *  reads one passages file per hit, once. Returns `hits`. */
+  excerpts(hits: Hit[]): Promise<Hit[]>;
+  /** The section texts of an incident, `[name, text]` pairs in reading order. */
+  passages(id: string): Promise<[SectionName, string][]>;
   /** The former name of `fetchFiles`. */
   fetchListings(names: string[]): Promise<void>;
   facets(): Facet[];

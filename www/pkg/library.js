@@ -50,21 +50,27 @@ export class IncidentLibrary {
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     const Core = await binding(v);
-    const bytes = (name) => load(new URL("index/" + name + v, base));
+    const file = (path) => load(new URL(path + v, base));
+    const bytes = (name) => file("index/" + name);
     // Only the entry file: each search names the blocks and parts it needs.
-    return new IncidentLibrary(base, new Core(await bytes("meta.bin")), bytes);
+    return new IncidentLibrary(base, new Core(await bytes("meta.bin")), bytes, file);
   }
 
-  constructor(base, core, bytes) {
+  /** `bytes(name)` reads an index file, `file(path)` any file of the library. */
+  constructor(base, core, bytes, file = (path) => load(new URL(path, base))) {
     this.base = base;
     this.core = core;
     this.bytes = bytes;
+    this.file = file;
+    this.texts = new Map();
   }
 
   /** Ranked incidents for `query` (may be empty), with facet counts. The index
    *  files the search needs (vocabulary blocks, term parts, then the titles and
-   *  summaries of the hits) are fetched on first use, a few small files each. */
-  async search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false } = {}) {
+   *  summaries of the hits) are fetched on first use, a few small files each.
+   *  With `excerpts` (the default), each hit of a query also gets its excerpts
+   *  (see `excerpts`). */
+  async search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false, excerpts = true } = {}) {
     const pairs = Object.entries(filters).flatMap(([facet, slugs]) => [].concat(slugs).map((s) => [facet, s]));
     const request = { query, filters: pairs, sort, page, per_page: perPage, prefix };
     let result = this.core.search(request);
@@ -73,7 +79,39 @@ export class IncidentLibrary {
       await this.fetchFiles(result.missing);
       result = this.core.search(request);
     }
+    if (excerpts) await this.excerpts(result.hits);
     return result;
+  }
+
+  /** Gives each of `hits` (a search's hits) `sub_results`, the sentence of each
+   *  section where its terms occur, with the matches marked
+   *  (`{section, anchor, url, text, marks}`, marks as `[start, end]` in UTF-16
+   *  code units of `text`), and `excerpt`, the one of them with the most terms,
+   *  or null. Reads one small passages file per hit, once. A hit whose file
+   *  cannot be read keeps `excerpt: null` and no sub-results. Returns `hits`. */
+  async excerpts(hits) {
+    await Promise.all(hits.map(async (hit) => {
+      hit.excerpt = null;
+      hit.sub_results = [];
+      if (!hit.terms?.length) return;
+      const sections = await this.passages(hit.id).catch(() => null);
+      if (!sections) return;
+      hit.sub_results = this.core.excerpts(hit.terms, sections).map((e) => ({ ...e, url: this.pageOf(hit.id) + "#" + e.anchor }));
+      for (const e of hit.sub_results) if (!hit.excerpt || e.found > hit.excerpt.found) hit.excerpt = e;
+    }));
+    return hits;
+  }
+
+  /** The section texts of incident `id` (`[[name, text]…]`, in reading order). */
+  passages(id) {
+    let p = this.texts.get(id);
+    if (!p) {
+      p = this.file("passages/" + encodeURIComponent(id) + ".json").then((b) => JSON.parse(new TextDecoder().decode(b)).sections);
+      // A failed read is tried again next time.
+      p.catch(() => this.texts.delete(id));
+      this.texts.set(id, p);
+    }
+    return p;
   }
 
   /** Fetches the index files a response of `core.search` names in `missing` and

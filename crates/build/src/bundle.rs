@@ -131,6 +131,7 @@ pub fn build(
     files.extend(scripts);
     files.extend(static_files());
     files.extend(pkg_files);
+    files.extend(phase("passages", || crate::passages::files(&corpus)));
     // Pages name the assets of their own build (`app.js?v=…`), so a page and its
     // assets always come from the same build, whatever a cache holds.
     let version = phase("version", || version_of(&files));
@@ -388,11 +389,12 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         }
     };
     let wasm = group("wasm", &|n| n.ends_with(".wasm"));
-    // What the search page loads (its scripts, the package's loader and the binding);
-    // the widget and the package API are reported apart.
+    // What the search page loads (its script, the package's loader and the binding);
+    // the graph's script, the widget and the package API are reported apart.
     let js = group("JS", &|n| {
-        matches!(n, "app.js" | "graph.js" | "pkg/library.js" | "pkg/incident_library.js")
+        matches!(n, "app.js" | "pkg/library.js" | "pkg/incident_library.js")
     });
+    let graph = group("graph JS (with the first graph)", &|n| n == "graph.js");
     let widget = group("widget JS", &|n| n == "widget.js" || n == "pkg/library.js");
     let css = group("CSS", &|n| n.ends_with(".css"));
     let meta = group("index: meta.bin", &|n| n == "index/meta.bin");
@@ -408,11 +410,33 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
         row.what = format!("{} ({count}, {} B gzip each)", what, row.gzip / count.max(1));
         rows.push(row);
     }
+    let mut passages: Vec<usize> = files
+        .iter()
+        .filter(|(n, _)| n.starts_with("passages/"))
+        .map(|(_, b)| gz(b))
+        .collect();
+    passages.sort_unstable();
+    let at = |q: f64| {
+        passages
+            .get(((passages.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    let mut row = group("passages", &|n| n.starts_with("passages/"));
+    row.what = format!(
+        "passages ({}; a shown hit's excerpt data: p50 {} B, p95 {} B, max {} B gzip)",
+        passages.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+    rows.push(row);
     rows.push(SizeRow {
         what: "wasm + JS + meta.bin".into(),
         raw: wasm.raw + js.raw + meta.raw,
         gzip: wasm.gzip + js.gzip + meta.gzip,
     });
+    rows.push(graph);
     rows.push(widget);
     rows
 }

@@ -233,7 +233,7 @@ fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
             @for tag in &inc.tags { " " span.badge { (tag) } }
         }
         h1 { (inc.title) }
-        div.summary { (markdown(section(inc, "요약"))) }
+        div.summary #s-summary { (markdown(section(inc, "요약"))) }
         dl.meta {
             div { dt { "심각도" } dd { (dash(&inc.severity)) } }
             div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
@@ -262,7 +262,7 @@ fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
             (section_or_absent(inc, "원인"))
             (facet_links(corpus, root, "cause", &inc.facet("cause")))
             @for name in ["촉발", "감지", "조치", "후속 조치"] {
-                h3 { (name) }
+                h3 id=(incident_core::excerpt::anchor(name).unwrap_or_default()) { (name) }
                 (section_or_absent(inc, name))
             }
         }

@@ -220,7 +220,7 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io:
     }
     // Like the built `_headers`: the widget on another origin reads these.
     let path = url.split(['?', '#']).next().unwrap_or("/");
-    let shared = ["/api/", "/index/", "/pkg/", "/widget.js"]
+    let shared = ["/api/", "/index/", "/passages/", "/pkg/", "/widget.js"]
         .iter()
         .any(|p| path.starts_with(p));
     let mut extra = String::new();

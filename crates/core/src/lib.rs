@@ -14,6 +14,7 @@
 //!   weight of the ranking), [`sort`].
 
 pub mod bitset;
+pub mod excerpt;
 pub mod facets;
 pub mod format;
 pub mod hash;

@@ -125,11 +125,57 @@ impl IncidentLibrary {
         to_js(&facets)
     }
 
+    /// The excerpts of one hit: for each section of `sections` (`[[name, text]…]`,
+    /// as a passages file holds them) where one of `terms` (the hit's `terms`)
+    /// occurs, its best sentence with the occurrences marked, in reading order:
+    /// `[{section, anchor, text, marks: [[start, end]…]}]`. Marks are in UTF-16
+    /// code units of `text`, as JavaScript strings count.
+    pub fn excerpts(&self, terms: JsValue, sections: JsValue) -> Result<JsValue, JsError> {
+        let terms = string_array(&terms, "terms")?;
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        if !js_sys::Array::is_array(&sections) {
+            return Err(JsError::new("sections must be an array of [name, text] pairs"));
+        }
+        for pair in js_sys::Array::from(&sections).iter() {
+            match <[String; 2]>::try_from(string_array(&pair, "each section")?) {
+                Ok([name, text]) => pairs.push((name, text)),
+                Err(_) => return Err(JsError::new("each section is a [name, text] pair")),
+            }
+        }
+        let mut found = incident_core::excerpt::excerpts(&pairs, &terms);
+        for e in &mut found {
+            // Characters to UTF-16 code units: they differ only past the BMP.
+            let mut units = Vec::with_capacity(e.text.len() + 1);
+            let mut at = 0u32;
+            for c in e.text.chars() {
+                units.push(at);
+                at += c.len_utf16() as u32;
+            }
+            units.push(at);
+            for m in &mut e.marks {
+                *m = [units[m[0] as usize], units[m[1] as usize]];
+            }
+        }
+        to_js(&found)
+    }
+
     /// Number of incidents.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> usize {
         self.index.len()
     }
+}
+
+/// `value` as an array of strings; `what` names it in the error.
+fn string_array(value: &JsValue, what: &str) -> Result<Vec<String>, JsError> {
+    let wrong = || JsError::new(&format!("{what} must be an array of strings"));
+    if !js_sys::Array::is_array(value) {
+        return Err(wrong());
+    }
+    js_sys::Array::from(value)
+        .iter()
+        .map(|s| s.as_string().ok_or_else(wrong))
+        .collect()
 }
 
 /// Reads a request object field by field. Done by hand rather than with serde so

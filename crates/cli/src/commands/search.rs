@@ -65,10 +65,22 @@ fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json:
         .collect::<Result<Vec<_>>>()?;
     request.filters = filters;
     let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
+    // Each hit with where its terms occur (offsets in characters).
+    let excerpts: Vec<Vec<incident_core::excerpt::Excerpt>> = response
+        .hits
+        .iter()
+        .map(|h| incident_build::passages::excerpts(bundle_dir, h))
+        .collect();
     if json {
+        let mut value = serde_json::to_value(&response).map_err(|e| Error::msg(e.to_string()))?;
+        if let Some(hits) = value["hits"].as_array_mut() {
+            for (hit, found) in hits.iter_mut().zip(&excerpts) {
+                hit["excerpts"] = serde_json::to_value(found).map_err(|e| Error::msg(e.to_string()))?;
+            }
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&response).map_err(|e| Error::msg(e.to_string()))?
+            serde_json::to_string_pretty(&value).map_err(|e| Error::msg(e.to_string()))?
         );
         return Ok(());
     }
@@ -96,6 +108,9 @@ fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json:
             hit.score
         );
         println!("     {}", hit.title);
+        if let Some(e) = incident_core::excerpt::best(&excerpts[i]) {
+            println!("     {} · {}", e.section, e.marked("[", "]"));
+        }
     }
     for (key, counts) in response.facets.iter() {
         let shown: Vec<String> = counts

@@ -37,6 +37,7 @@ pub const LIST_LIMIT: usize = 50;
 pub struct Library {
     index: Index,
     api: PathBuf,
+    root: PathBuf,
 }
 
 /// A tool's outcome: structured content, or an error message for the agent.
@@ -53,7 +54,11 @@ impl Library {
                 api.display()
             )));
         }
-        Ok(Library { index, api })
+        Ok(Library {
+            index,
+            api,
+            root: bundle.to_path_buf(),
+        })
     }
 
     /// Runs the server on stdin and stdout until stdin closes. Lines are screened
@@ -224,10 +229,21 @@ impl Library {
             return Err("cursor points past the last page (the results changed); call again without a cursor".into());
         }
         // The search's own hit: what matched, how, and what is missing.
+        // With where its terms occur: the best sentence, then the other sections.
         let hits: Vec<Value> = response
             .hits
             .iter()
-            .map(|h| serde_json::to_value(h).unwrap_or(Value::Null))
+            .map(|h| {
+                let mut v = serde_json::to_value(h).unwrap_or(Value::Null);
+                if let Some(map) = v.as_object_mut() {
+                    map.remove("terms");
+                    let found = incident_build::passages::excerpts(&self.root, h);
+                    if !found.is_empty() {
+                        map.insert("excerpts".into(), shape::excerpts(&found, &h.id));
+                    }
+                }
+                v
+            })
             .collect();
         let understood: Vec<Value> = response
             .words

@@ -20,7 +20,17 @@ pub fn tools() -> Vec<Tool> {
     });
     let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
     // The hit is the search's own `Hit`: its schema is derived from the type.
-    let hit = derived_schema::<incident_core::search::Hit>();
+    // The server gives excerpts in place of the matched terms.
+    let mut hit = derived_schema::<incident_core::search::Hit>();
+    if let Some(props) = hit["properties"].as_object_mut() {
+        props.remove("terms");
+        props.insert("excerpts".into(), json!({"type": "array", "description": "where the hit's words occur: up to 3 sections, the one with the most words first; matches in **", "items": {
+            "type": "object", "required": ["section", "text", "url"], "additionalProperties": false, "properties": {
+                "section": {"type": "string"}, "text": {"type": "string"}, "url": {"type": "string", "description": "the section on the incident page, relative to the site root"}}}}));
+    }
+    if let Some(required) = hit["required"].as_array_mut() {
+        required.retain(|r| r != "terms");
+    }
     let results = json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
         "total": {"type": "integer", "description": "incidents that match at least one query word"},
         "full": {"type": "integer", "description": "of those, the incidents that match every word"},

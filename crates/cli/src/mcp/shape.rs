@@ -145,6 +145,24 @@ pub fn vocab_cursor(cursor: &str, facet: Option<&str>) -> std::result::Result<us
     start.parse().map_err(|_| bad())
 }
 
+/// Most excerpts a hit carries: the sections where its terms occur, best first.
+pub const EXCERPTS_PER_HIT: usize = 3;
+
+/// A hit's excerpts for an agent: at most [`EXCERPTS_PER_HIT`], the one with the
+/// most terms first, each as `{section, text, url}` with the matches in `**`, the
+/// url relative to the site root.
+pub fn excerpts(found: &[incident_core::excerpt::Excerpt], id: &str) -> Value {
+    let mut order: Vec<&incident_core::excerpt::Excerpt> = found.iter().collect();
+    // Stable: equal counts keep reading order.
+    order.sort_by_key(|e| std::cmp::Reverse(e.found));
+    let list: Vec<Value> = order
+        .into_iter()
+        .take(EXCERPTS_PER_HIT)
+        .map(|e| json!({"section": e.section, "text": e.marked("**", "**"), "url": format!("incidents/{id}/#{}", e.anchor)}))
+        .collect();
+    Value::Array(list)
+}
+
 /// A few lines a person can read: what the result holds, without repeating it.
 pub fn summary(tool: &str, v: &Value) -> String {
     let s = |v: &Value| v.as_str().unwrap_or("").to_string();
@@ -158,10 +176,17 @@ pub fn summary(tool: &str, v: &Value) -> String {
                 v["page"],
                 hits.len()
             )];
-            lines.extend(
-                hits.iter()
-                    .map(|h| format!("{} · {} · {}", s(&h["id"]), s(&h["date_label"]), s(&h["title"]))),
-            );
+            for h in hits {
+                lines.push(format!(
+                    "{} · {} · {}",
+                    s(&h["id"]),
+                    s(&h["date_label"]),
+                    s(&h["title"])
+                ));
+                if let Some(e) = h["excerpts"].get(0) {
+                    lines.push(format!("  {} · {}", s(&e["section"]), s(&e["text"])));
+                }
+            }
             if v.get("next_cursor").is_some() {
                 lines.push("more: call again with next_cursor".into());
             }

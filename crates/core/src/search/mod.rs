@@ -108,6 +108,9 @@ pub struct Hit {
     pub matched: Vec<Matched>,
     /// The query words it did not match (empty for a full match).
     pub missing: Vec<String>,
+    /// The index terms it matched, for marking them in its text
+    /// ([`crate::excerpt::excerpts`]).
+    pub terms: Vec<String>,
 }
 
 /// How a hit matched one query word.

@@ -68,11 +68,24 @@ fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
     let facets = ByFacet(facets);
     let mut matched = Vec::new();
     let mut missing = Vec::new();
+    let mut terms: Vec<String> = Vec::new();
     if let Some(found_words) = ranking.words_of(doc) {
         for (word, found) in words.iter().zip(found_words) {
             match found {
                 Some((a, _)) => {
                     let alt = &word.alternatives[*a];
+                    // The terms to mark: the reading that matched, and the word's
+                    // other sure readings (`certificate` matched, `인증서` is in the
+                    // text too), not its guesses (typos, parts, prefixes).
+                    let sure = |b: &&crate::query::Alternative| {
+                        matches!(b.derivation.how(), "exact" | "stem" | "synonym" | "lexicon")
+                    };
+                    let readings = std::iter::once(alt).chain(word.alternatives.iter().filter(sure));
+                    for t in readings.flat_map(|b| &b.terms) {
+                        if !terms.contains(t) {
+                            terms.push(t.clone());
+                        }
+                    }
                     matched.push(Matched {
                         word: word.input.clone(),
                         how: alt.derivation.how(),
@@ -101,5 +114,6 @@ fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
         full: m.is_none_or(|m| m.full),
         matched,
         missing,
+        terms,
     }
 }
