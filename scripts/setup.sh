@@ -44,3 +44,25 @@ fi
 
 step "ko-dic dictionary"
 bash scripts/setup-ko-dic.sh
+
+# Material for MkDocs, for tests/e2e/frameworks.test.mjs (a real MkDocs site that
+# embeds the widget). It lives in a venv outside the repository, in the same cache
+# folder as the ko-dic dictionary: ${XDG_CACHE_HOME:-$HOME/.cache}/incident-library/mkdocs,
+# or $INCIDENT_LIBRARY_MKDOCS; the test looks there by the same rule.
+MKDOCS_VERSION=1.6.1
+MKDOCS_MATERIAL_VERSION=9.7.6
+mkdocs_venv=${INCIDENT_LIBRARY_MKDOCS:-${XDG_CACHE_HOME:-$HOME/.cache}/incident-library/mkdocs}
+step "Material for MkDocs $MKDOCS_MATERIAL_VERSION (mkdocs $MKDOCS_VERSION) in $mkdocs_venv"
+if "$mkdocs_venv/bin/python" - "$MKDOCS_VERSION" "$MKDOCS_MATERIAL_VERSION" 2>/dev/null <<'PY'
+import sys
+from importlib.metadata import version
+sys.exit(not (version("mkdocs") == sys.argv[1] and version("mkdocs-material") == sys.argv[2]))
+PY
+then
+  echo "present"
+else
+  rm -rf "$mkdocs_venv"
+  python3 -m venv "$mkdocs_venv"
+  "$mkdocs_venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "mkdocs==$MKDOCS_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION"
+fi
