@@ -5,22 +5,16 @@
 // passages files are fetched, after their listings; and text stays text.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
 import { join } from "node:path";
-import { serve, launch, openPage, ready, native, screenshots } from "./helpers.mjs";
+import { serve, launch, openPage, ready, native, screenshots, hostPages } from "./helpers.mjs";
 
 let server, browser, host, hostUrl;
 const pages = {};
 before(async () => {
   server = await serve();
   browser = await launch();
-  host = createServer((req, res) => {
-    const body = pages[new URL(req.url, "http://x").pathname];
-    res.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
-    res.end(body || "");
-  });
-  await new Promise((r) => host.listen(0, "127.0.0.1", r));
-  hostUrl = `http://localhost:${host.address().port}`;
+  host = await hostPages(pages);
+  hostUrl = host.url;
   pages["/widget.html"] = `<!doctype html><html lang="ko"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <style>#w { --accent: rgb(200, 0, 0); } #w::part(mark) { outline: 2px solid rgb(1, 2, 3); }</style>
 <script type="module" src="${server.url}widget.js"></script></head><body>

@@ -1,6 +1,7 @@
 // Shared set-up for the end-to-end tests: a built bundle served by
 // `incident-library serve`, and Debian's chromium driven by playwright-core.
 import { spawn, execFileSync } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -139,4 +140,17 @@ export function native(server, query, ...args) {
   const limit = args.includes("--limit") ? [] : ["--limit", "10"];
   const out = execFileSync(binary, ["search", "--json", "--prefix", "--bundle", server.out, ...limit, query, ...args], { encoding: "utf8" });
   return JSON.parse(out);
+}
+
+/** A host page server on another origin than the library (`localhost` instead of
+ *  127.0.0.1, another port) serving the HTML of `pages` by path; resolves to
+ *  { url, close }. */
+export async function hostPages(pages) {
+  const host = createServer((req, res) => {
+    const body = pages[new URL(req.url, "http://x").pathname];
+    res.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+    res.end(body || "");
+  });
+  await new Promise((r) => host.listen(0, "127.0.0.1", r));
+  return { url: `http://localhost:${host.address().port}`, close: () => host.close() };
 }

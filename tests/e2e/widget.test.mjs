@@ -4,25 +4,18 @@
 // shadow boundary either way.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { serve, launch, openPage, native, repo } from "./helpers.mjs";
+import { serve, launch, openPage, native, repo, hostPages } from "./helpers.mjs";
 
 let library, host, browser, hostUrl;
 const pages = {};
 before(async () => {
   library = await serve();
   browser = await launch();
-  host = createServer((req, res) => {
-    const body = pages[new URL(req.url, "http://x").pathname];
-    res.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
-    res.end(body || "");
-  });
-  await new Promise((r) => host.listen(0, "127.0.0.1", r));
-  // Another origin: localhost instead of 127.0.0.1, another port.
-  hostUrl = `http://localhost:${host.address().port}`;
+  host = await hostPages(pages);
+  hostUrl = host.url;
   const lib = library.url;
   pages["/docs.html"] = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
 <link rel="icon" href="data:,"><style>a { color: rgb(255, 0, 0) !important; font-size: 40px !important; } p { color: rgb(0, 128, 0); } .tag, li { display: none !important; }</style>

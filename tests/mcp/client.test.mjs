@@ -88,6 +88,27 @@ test("results are light: a short text beside the structure, within the call budg
   console.log(`call sizes (text + structured): vocab ${received(vocab)} B, get_incident ${sizes.join(" / ")} B, search_incidents (10 hits) ${received(search)} B`);
 });
 
+test("search hits carry excerpts: the matched words in ** for a particle query and an English one", async () => {
+  for (const [query, word] of [["재시도를 너무 많이 해서", /\*\*재시도\*\*/], ["certificate expired", /\*\*(인증서|만료)\*\*/]]) {
+    const r = checkOutput("search_incidents", await client.callTool({ name: "search_incidents", arguments: { query, limit: 5 } }));
+    const withExcerpts = r.hits.filter((h) => h.excerpts?.length);
+    assert.ok(withExcerpts.length >= 3, `${query}: ${withExcerpts.length} of ${r.hits.length} hits have excerpts`);
+    for (const h of withExcerpts) {
+      assert.ok(h.excerpts.length <= 2, h.id);
+      for (const e of h.excerpts) {
+        assert.match(e.text, /\*\*[^*]+\*\*/, `${h.id} ${e.section}: a match is marked`);
+        assert.ok(e.url.startsWith(`incidents/${h.id}/#s-`), e.url);
+        assert.ok([...e.text].length <= 170, `${h.id}: ${e.text}`);
+      }
+      assert.equal("terms" in h, false, "the terms stay inside the server");
+    }
+    assert.ok(withExcerpts.some((h) => word.test(h.excerpts[0].text)), `${query}: ${withExcerpts.map((h) => h.excerpts[0].text).join(" | ")}`);
+  }
+  // The summary text shows each hit's best excerpt under it.
+  const r = await client.callTool({ name: "search_incidents", arguments: { query: "재시도를", limit: 3 } });
+  assert.match(r.content.map((c) => c.text).join("\n"), /\n  (요약|증상|원인|촉발|감지|조치|후속 조치|교훈) · .*\*\*재시도\*\*/);
+});
+
 test("schemas use no type lists (portable to strict clients)", () => {
   const lists = [];
   const walk = (v, path) => {

@@ -31,6 +31,33 @@ test("open() from a served URL, a folder path and a file: URL gives the CLI's an
   }
 });
 
+test("hits carry excerpts with mark ranges over plain text, as the CLI cuts them", async () => {
+  const lib = await IncidentLibrary.open(library.out);
+  for (const [query, marked] of [["재시도를", ["재시도"]], ["certificate expired", ["인증서", "만료", "certificate"]]]) {
+    const r = await lib.search(query, { prefix: true });
+    const want = native(library, query);
+    assert.deepEqual(r.hits.map((h) => h.id), want.hits.map((h) => h.id));
+    let found = 0;
+    for (const [i, h] of r.hits.entries()) {
+      // The native excerpts count characters; these texts hold none beyond the BMP.
+      assert.deepEqual(h.sub_results.map(({ section, anchor, text, marks, found }) => ({ section, anchor, text, marks, found })), want.hits[i].excerpts, `${query} ${h.id}`);
+      assert.equal(h.excerpt === null, h.sub_results.length === 0);
+      if (!h.excerpt) continue;
+      found++;
+      assert.ok(h.sub_results.includes(h.excerpt));
+      assert.equal(h.excerpt.found, Math.max(...h.sub_results.map((e) => e.found)));
+      for (const e of h.sub_results) {
+        assert.ok(e.url.endsWith(`incidents/${h.id}/#${e.anchor}`), e.url);
+        for (const [s, t] of e.marks) assert.ok(marked.includes(e.text.slice(s, t).toLowerCase()), `${h.id}: ${e.text.slice(s, t)}`);
+      }
+    }
+    assert.ok(found >= 3, `${query}: ${found} hits with excerpts`);
+  }
+  // Without excerpts, no passages are read and the hits have none.
+  const bare = await lib.search("재시도를", { excerpts: false });
+  assert.equal(bare.hits[0].excerpt, undefined);
+});
+
 test("a folder with no library, and an unknown record, are errors that name them", async () => {
   await assert.rejects(IncidentLibrary.open(repo + "/no-such-library"), /no-such-library.*no such file/);
   const lib = await IncidentLibrary.open(library.out);

@@ -1,7 +1,7 @@
 // A consumer of the npm package's types, checked by `tsc --noEmit` in the suite
 // (tests/node/types.test.mjs): every field read here must be declared, with the
 // type the package really returns.
-import { IncidentLibrary, type FacetKey, type Hit, type IncidentRecord, type SearchResult } from "../../pkg/library.js";
+import { IncidentLibrary, type Excerpt, type FacetKey, type Hit, type IncidentRecord, type SearchResult } from "../../pkg/library.js";
 
 export async function related(base: string): Promise<string[]> {
   const lib = await IncidentLibrary.open(base, { version: "1" });
@@ -12,6 +12,12 @@ export async function related(base: string): Promise<string[]> {
     const causes: string[] = h.facets.cause;
     lines.push(`${h.id} ${h.title} ${h.date_label} ${h.score.toFixed(3)} ${causes.join(",")} ${h.full ? "full" : h.missing.join(" ")}`);
     for (const m of h.matched) lines.push(`${m.word} ${m.how} ${m.via}`);
+    const excerpt: Excerpt | null | undefined = h.excerpt;
+    if (excerpt) {
+      const [start, end]: [number, number] = excerpt.marks[0] ?? [0, 0];
+      lines.push(`${excerpt.section} ${excerpt.anchor} ${excerpt.url} ${excerpt.text.slice(start, end)} ${excerpt.found}`);
+    }
+    lines.push(...(h.sub_results ?? []).map((e) => e.section), ...h.terms);
   }
   for (const word of result.words) {
     for (const alt of word.alternatives) {

@@ -24,7 +24,7 @@ pub fn tools() -> Vec<Tool> {
     let mut hit = derived_schema::<incident_core::search::Hit>();
     if let Some(props) = hit["properties"].as_object_mut() {
         props.remove("terms");
-        props.insert("excerpts".into(), json!({"type": "array", "description": "where the hit's words occur: up to 3 sections, the one with the most words first; matches in **", "items": {
+        props.insert("excerpts".into(), json!({"type": "array", "description": "where the hit's words occur: up to 2 sections, the one with the most words first; matches in **", "items": {
             "type": "object", "required": ["section", "text", "url"], "additionalProperties": false, "properties": {
                 "section": {"type": "string"}, "text": {"type": "string"}, "url": {"type": "string", "description": "the section on the incident page, relative to the site root"}}}}));
     }

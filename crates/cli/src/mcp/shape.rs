@@ -146,7 +146,7 @@ pub fn vocab_cursor(cursor: &str, facet: Option<&str>) -> std::result::Result<us
 }
 
 /// Most excerpts a hit carries: the sections where its terms occur, best first.
-pub const EXCERPTS_PER_HIT: usize = 3;
+pub const EXCERPTS_PER_HIT: usize = 2;
 
 /// A hit's excerpts for an agent: at most [`EXCERPTS_PER_HIT`], the one with the
 /// most terms first, each as `{section, text, url}` with the matches in `**`, the
