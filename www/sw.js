@@ -12,6 +12,10 @@ const scoped = (p) => new URL(p, self.registration.scope);
 const INDEX_FILES = Object.entries(INDEX).flatMap(([kind, count]) =>
   Array.from({ length: count }, (_, i) => `index/${kind}-${String(i).padStart(4, "0")}.bin?v=${VERSION}`));
 const KEPT = new Set([...SHELL, ...INDEX_FILES].map((p) => { const u = scoped(p); return u.pathname + u.search; }));
+// A hit's passages (its excerpts' text) are kept once fetched, not precached: one
+// file per incident, read only for the hits shown.
+const PASSAGES = scoped("passages/").pathname;
+const keptOnUse = (url) => url.pathname.startsWith(PASSAGES) && url.search === `?v=${VERSION}`;
 
 // no-store: these fetches stay out of the browser's HTTP cache, so they never wait
 // on (or hold up) the page's own requests for the same files.
@@ -64,7 +68,7 @@ self.addEventListener("fetch", (event) => {
   // Assets and index files carry their build in the URL (?v=…). Those this build
   // keeps are served from its cache, or fetched and kept; anything else goes to the
   // network untouched.
-  if (!KEPT.has(url.pathname + url.search)) return;
+  if (!KEPT.has(url.pathname + url.search) && !keptOnUse(url)) return;
   event.respondWith(
     caches.match(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) {

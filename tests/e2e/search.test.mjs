@@ -309,11 +309,16 @@ test("offline after the first visit: reload and search without the network", asy
   await page.reload(); // now controlled by the service worker
   await ready(page);
   await page.goto(server.url + "incidents/IL-0001/");
+  // A search online: its hits' passages are kept as they are fetched.
+  await page.goto(server.url + "?q=" + encodeURIComponent("냉각기"));
+  await ready(page);
+  await page.waitForSelector("#list .snippet.excerpt");
   await context.setOffline(true);
   await page.goto(server.url + "?q=" + encodeURIComponent("냉각기"));
   await ready(page);
   assert.equal(await page.locator("#offline").isVisible(), true, "the UI says it is offline");
   assert.match((await hitTitles(page))[0], /Australia East/);
+  await page.waitForSelector("#list .snippet.excerpt mark");
   await page.fill("#q", "재시도를");
   await page.waitForFunction((n) => document.querySelector("#count").textContent === `사례 ${n}건`, native(server, "재시도를").total);
   await page.goto(server.url + "incidents/IL-0001/");

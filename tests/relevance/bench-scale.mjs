@@ -6,8 +6,12 @@
 //   the first ten results (code, index files, the ten results' text), each file
 //   counted gzip-compressed as a server sends it (Pagefind's own files are gzip
 //   already and count as they are);
+// * excerpts: what ours fetches after that for the ten results' excerpts (their
+//   passages files), which Pagefind's first search holds in its fragments;
 // * query time, with every file of the sample loaded: p50 and p95 in ms (ours: the
-//   wasm search as the search page runs it; Pagefind: `search()`).
+//   wasm search as the search page runs it; Pagefind: `search()`), each engine
+//   timed on a page of its own, so that neither one's garbage is collected in the
+//   other's time.
 //
 // Prints one JSON object. The site must hold Pagefind's index (`pagefind --site`).
 //
@@ -46,25 +50,30 @@ const server = await staticServer(site);
 const url = server.url;
 const browser = await launch();
 
-// The bytes one fresh page fetches for `run` (an in-page function of `q`).
-async function firstSearch(q, run, counted) {
+// The bytes one fresh page fetches for `run` (an in-page function of `q`), and
+// those of the files that `later` picks.
+async function firstSearch(q, run, counted, later = () => false) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const paths = new Set();
+  const after = new Set();
   page.on("requestfinished", (r) => {
     const path = decodeURIComponent(new URL(r.url()).pathname).slice(1);
     if (counted(path)) paths.add(path);
+    if (later(path)) after.add(path);
   });
   await page.goto(url + "about/");
   await page.evaluate(run, { url, q });
   await context.close();
-  return [...paths].reduce((s, p) => s + sent(p), 0);
+  const total = (set) => [...set].reduce((s, p) => s + sent(p), 0);
+  return [total(paths), total(after)];
 }
 
 const ours = async ({ url, q }) => {
   const { IncidentLibrary } = await import(url + "pkg/library.js");
   const lib = await IncidentLibrary.open(url);
-  await lib.search(q, { perPage: 10, prefix: true });
+  const { hits } = await lib.search(q, { perPage: 10, prefix: true, excerpts: false });
+  await lib.excerpts(hits);
 };
 const theirs = async ({ url, q }) => {
   const pagefind = await import(url + "pagefind/pagefind.js");
@@ -72,45 +81,65 @@ const theirs = async ({ url, q }) => {
   const search = await pagefind.search(q);
   await Promise.all(search.results.slice(0, 10).map((r) => r.data()));
 };
-const oursCounted = (p) => p.startsWith("index/") || p.startsWith("pkg/") || p === "app.js" || p === "graph.js";
+const oursCounted = (p) => p.startsWith("index/") || p.startsWith("pkg/") || p === "app.js";
+const oursLater = (p) => p.startsWith("passages/");
 const theirsCounted = (p) => p.startsWith("pagefind/");
 
 try {
   const oursBytes = [];
+  const excerptBytes = [];
   const theirsBytes = [];
   for (const q of queries) {
-    // app.js and graph.js are the search page's; the sample page loads neither.
-    oursBytes.push((await firstSearch(q, ours, oursCounted)) + sent("app.js") + sent("graph.js"));
-    theirsBytes.push(await firstSearch(q, theirs, theirsCounted));
+    // app.js is the search page's (graph.js comes with the first graph); the sample
+    // page loads neither.
+    const [first, excerpts] = await firstSearch(q, ours, oursCounted, oursLater);
+    oursBytes.push(first + sent("app.js"));
+    excerptBytes.push(excerpts);
+    theirsBytes.push((await firstSearch(q, theirs, theirsCounted))[0]);
   }
-  const page = await browser.newPage();
-  await page.goto(url + "about/");
-  const times = await page.evaluate(async ({ url, queries }) => {
+  // Each engine on a fresh page of its own: every file of the sample loaded first,
+  // then three timed rounds.
+  const timed = async (run) => {
+    const page = await browser.newPage();
+    await page.goto(url + "about/");
+    const ms = await page.evaluate(run, { url, queries });
+    await page.close();
+    return ms;
+  };
+  const oursMs = await timed(async ({ url, queries }) => {
     const { IncidentLibrary } = await import(url + "pkg/library.js");
     const lib = await IncidentLibrary.open(url);
     const request = (query) => ({ query, filters: [], page: 1, per_page: 10, prefix: true });
-    for (const q of queries) await lib.search(q, { perPage: 10, prefix: true });
+    for (const q of queries) await lib.search(q, { perPage: 10, prefix: true, excerpts: false });
+    const ms = [];
+    for (let round = 0; round < 3; round++) {
+      for (const q of queries) {
+        const t = performance.now();
+        lib.core.search(request(q));
+        ms.push(performance.now() - t);
+      }
+    }
+    return ms;
+  });
+  const theirsMs = await timed(async ({ url, queries }) => {
     const pagefind = await import(url + "pagefind/pagefind.js");
     await pagefind.init();
     for (const q of queries) await pagefind.search(q);
-    const ours = [];
-    const theirs = [];
+    const ms = [];
     for (let round = 0; round < 3; round++) {
       for (const q of queries) {
-        let t = performance.now();
-        lib.core.search(request(q));
-        ours.push(performance.now() - t);
-        t = performance.now();
+        const t = performance.now();
         await pagefind.search(q);
-        theirs.push(performance.now() - t);
+        ms.push(performance.now() - t);
       }
     }
-    return { ours, theirs };
-  }, { url, queries });
+    return ms;
+  });
+  const times = { ours: oursMs, theirs: theirsMs };
   const html = gzipSync(readFileSync(join(site, "index.html")), { level: 9 }).length;
   console.log(JSON.stringify({
     queries: queries.length,
-    ours: { first_search: stats(oursBytes), ms: stats(times.ours) },
+    ours: { first_search: stats(oursBytes), excerpts: stats(excerptBytes), ms: stats(times.ours) },
     pagefind: { first_search: stats(theirsBytes), ms: stats(times.theirs) },
     search_page_html: html,
   }));

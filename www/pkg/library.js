@@ -25,9 +25,16 @@ const binding = (v) =>
 const inNode = typeof process === "object" && Boolean(process.versions?.node);
 const readFile = async (url) => (await import("./node.js")).readFile(url);
 
-/** The bytes at `url`: fetched, or read from disk for a file: URL. */
-async function load(url) {
+/** The bytes at `url`: fetched, or read from disk for a file: URL. With
+ *  `offlineFromCache`, an offline browser asks only the caches (a service worker's):
+ *  a file it does not hold is an error, not a failed request. */
+async function load(url, { offlineFromCache = false } = {}) {
   if (url.protocol === "file:") return readFile(url);
+  if (offlineFromCache && globalThis.navigator?.onLine === false && globalThis.caches) {
+    const kept = await caches.match(url.href);
+    if (!kept) throw new Error(`${url}: offline, and not kept`);
+    return new Uint8Array(await kept.arrayBuffer());
+  }
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
@@ -50,7 +57,7 @@ export class IncidentLibrary {
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     const Core = await binding(v);
-    const file = (path) => load(new URL(path + v, base));
+    const file = (path) => load(new URL(path + v, base), { offlineFromCache: path.startsWith("passages/") });
     const bytes = (name) => file("index/" + name);
     // Only the entry file: each search names the blocks and parts it needs.
     return new IncidentLibrary(base, new Core(await bytes("meta.bin")), bytes, file);
