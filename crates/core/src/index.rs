@@ -340,15 +340,16 @@ fn cannot_read(file: &str, e: impl std::fmt::Display) -> LoadError {
 }
 
 /// Cuts a vocabulary (terms sorted by bytes, distinct, each with its incidents) of
-/// an index of `n` incidents into blocks of [`BLOCK_TERMS`]: the directory for
-/// `meta.bin` and the blocks, in order.
+/// an index of `n` incidents into blocks of [`crate::vocab::block_terms`] terms: the
+/// directory for `meta.bin` and the blocks, in order.
 pub fn vocab_blocks(terms: &[(&str, &[u32])], n: usize) -> (Directory, Vec<VocabBlock>) {
-    let dir = Directory::of(terms.iter().map(|(t, _)| *t), BLOCK_TERMS);
+    let per_block = crate::vocab::block_terms(terms.len());
+    let dir = Directory::of(terms.iter().map(|(t, _)| *t), per_block);
     let blocks = terms
-        .chunks(BLOCK_TERMS)
+        .chunks(per_block)
         .enumerate()
         .map(|(b, chunk)| VocabBlock {
-            first: (b * BLOCK_TERMS) as u32,
+            first: (b * per_block) as u32,
             terms: crate::vocab::encode(chunk.iter().copied(), n),
         })
         .collect();

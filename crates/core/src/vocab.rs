@@ -63,9 +63,31 @@ impl Postings {
     }
 }
 
-/// Terms per vocabulary block: small enough that a query's lookups fetch a few
-/// kilobytes, large enough that front coding and gzip still work on a block.
+/// Terms per vocabulary block, at least: small enough that a query's lookups fetch a
+/// few kilobytes, large enough that front coding and gzip still work on a block.
 pub const BLOCK_TERMS: usize = 64;
+
+/// Most vocabulary blocks: a larger vocabulary gets larger blocks, so that the
+/// directory, which every search loads with `meta.bin`, stops growing (about 10 KB
+/// gzip at this many blocks).
+pub const MAX_BLOCKS: usize = 2048;
+
+/// Terms per block for a vocabulary of `terms` terms: [`BLOCK_TERMS`], or as many as
+/// keep the blocks within [`MAX_BLOCKS`].
+pub fn block_terms(terms: usize) -> usize {
+    BLOCK_TERMS.max(terms.div_ceil(MAX_BLOCKS))
+}
+
+/// The shortest start of `first` (whole characters) that sorts after `last`, for
+/// `last < first`.
+fn separator(last: &str, first: &str) -> String {
+    first
+        .char_indices()
+        .map(|(i, c)| &first[..i + c.len_utf8()])
+        .find(|p| p.as_bytes() > last.as_bytes())
+        .unwrap_or(first)
+        .to_string()
+}
 
 /// Where the vocabulary blocks are: `meta.bin`'s part of the vocabulary.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -74,7 +96,11 @@ pub struct Directory {
     pub terms: u32,
     /// Terms per block (the last may hold fewer).
     pub per_block: u32,
-    /// The first term of each block, in order.
+    /// Where each block starts, in order: the first block's first term, then for
+    /// each other block the shortest start of its first term that sorts after the
+    /// previous block's last term (`장애` for a block from `장애물` after one ending
+    /// at `장수`). Every term of a block sorts at or after its separator and before
+    /// the next, which is all a lookup needs, in fewer bytes than whole terms.
     pub firsts: Vec<String>,
 }
 
@@ -83,10 +109,12 @@ impl Directory {
     pub fn of<'a>(terms: impl IntoIterator<Item = &'a str>, per_block: usize) -> Directory {
         let mut count = 0u32;
         let mut firsts = Vec::new();
+        let mut previous = "";
         for (i, t) in terms.into_iter().enumerate() {
             if i % per_block == 0 {
-                firsts.push(t.to_string());
+                firsts.push(if i == 0 { t.to_string() } else { separator(previous, t) });
             }
+            previous = t;
             count += 1;
         }
         Directory {
@@ -94,6 +122,12 @@ impl Directory {
             per_block: per_block as u32,
             firsts,
         }
+    }
+
+    /// True when `term`, the first term of block `b`, starts with the block's
+    /// separator.
+    pub fn starts_block(&self, b: usize, term: &str) -> bool {
+        self.firsts.get(b).is_some_and(|s| term.starts_with(s.as_str()))
     }
 
     /// Number of blocks.
@@ -444,6 +478,16 @@ mod tests {
         let terms = ["a", "b", "c", "d", "e"];
         let dir = Directory::of(terms, 2);
         assert_eq!(dir.firsts, ["a", "c", "e"]);
+        // Separators: the shortest start of a block's first term after the last
+        // term before it.
+        let korean = Directory::of(["가나", "장수", "장애물", "장애인", "재시도"], 2);
+        assert_eq!(korean.firsts, ["가나", "장애", "재"]);
+        assert_eq!(korean.block_of("장애물"), Some(1));
+        assert_eq!(korean.block_of("장애"), Some(1));
+        assert_eq!(korean.block_of("장수"), Some(0));
+        assert_eq!(korean.block_of("재시도"), Some(2));
+        assert!(korean.starts_block(1, "장애물") && !korean.starts_block(1, "장수"));
+        assert_eq!(Directory::of(["ab", "abc"], 1).firsts, ["ab", "abc"]);
         assert_eq!(dir.check(), Ok(()));
         assert_eq!(dir.block_of("0"), None);
         assert_eq!(dir.block_of("a"), Some(0));

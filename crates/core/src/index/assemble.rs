@@ -66,7 +66,7 @@ pub(super) fn check_block(meta: &Meta, b: usize, block: &VocabBlock) -> Result<V
     let next = dir.firsts.get(b + 1);
     if vocab.len() != dir.block_len(b)
         || vocab.is_empty()
-        || vocab.term(0) != dir.firsts[b]
+        || !dir.starts_block(b, vocab.term(0))
         || next.is_some_and(|n| vocab.term(vocab.len() - 1).as_bytes() >= n.as_bytes())
     {
         return Err(decode_error("vocabulary block differs from meta.bin's directory"));
