@@ -137,14 +137,21 @@ pub fn build(
     let version = phase("version", || version_of(&files));
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
     let staging = Staging::new(out)?;
-    // The size report reads the assets and the index while the disk takes them.
+    // The size report reads the assets and the index, and related incidents are
+    // computed, while the disk takes them.
     let (written, sizes) = std::thread::scope(|scope| {
         let sizes = scope.spawn(|| phase("size report", || size_report(&files)));
+        let related = scope.spawn(|| {
+            phase("related incidents", || {
+                crate::related::related_all(&corpus, &index.terms)
+            })
+        });
         let written = phase("write", || -> Result<Vec<(String, usize)>> {
             for (name, bytes) in &files {
                 staging.write(name, bytes)?;
             }
-            pages_and_api(&corpus, &index, &version, &staging)
+            let related = related.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            pages_and_api(&corpus, &related, &version, &staging)
         });
         (
             written,
@@ -221,18 +228,15 @@ fn static_files() -> Vec<File> {
 }
 
 /// Writes the pages, the API files and `_headers` into `staging` as they are made,
-/// and returns each file's name and size. Related incidents, listed or computed,
-/// are the same for the pages and the API. The pages and the API are made on two
-/// threads.
+/// and returns each file's name and size. Related incidents (`related`, listed or
+/// computed) are the same for the pages and the API. The pages and the API are made
+/// on two threads.
 fn pages_and_api(
     corpus: &crate::corpus::Corpus,
-    index: &crate::indexer::BuiltIndex,
+    related: &[crate::related::Related],
     version: &str,
     staging: &Staging,
 ) -> Result<Vec<(String, usize)>> {
-    let related = phase("related incidents", || {
-        crate::related::related_all(corpus, &index.terms)
-    });
     let related_ids: Vec<Vec<String>> = related
         .iter()
         .map(|r| r.incidents.iter().map(|&e| corpus.incidents[e].id.clone()).collect())
@@ -252,7 +256,7 @@ fn pages_and_api(
         let pages = scope.spawn(|| {
             phase("pages", || {
                 let (mut written, mut error) = (Vec::new(), None);
-                crate::site::pages(corpus, &related, version, &mut |page| {
+                crate::site::pages(corpus, related, version, &mut |page| {
                     sink(&mut written, &mut error, page.path, page.html.as_bytes())
                 });
                 error.map_or(Ok(written), Err)
