@@ -3,7 +3,7 @@
 //!
 //! The search gives each hit the index terms it matched ([`crate::search::Hit`]'s
 //! `terms`); a record's section texts come from its passages file
-//! (`index/passages/<id>.json`, written by the build) or from the record itself.
+//! (`passages/<id>.json`, written by the build) or from the record itself.
 //! [`excerpts`] finds the terms in the text the way the index derived them:
 //! terms are stems, so `재시도` is found in `재시도가` and `재시도를`, and inside a
 //! compound (`네트워크장애` holds `장애`). Latin terms are found only as whole
@@ -94,10 +94,10 @@ pub fn excerpts<S: AsRef<str>>(sections: &[(S, S)], terms: &[S]) -> Vec<Excerpt>
         .map(|t| t.as_ref().to_ascii_lowercase())
         .filter(|t| !t.is_empty())
         .collect();
-    let mut out: Vec<(usize, Excerpt)> = Vec::new();
     if terms.is_empty() {
         return Vec::new();
     }
+    let mut out: Vec<(usize, Excerpt)> = Vec::new();
     for (i, (name, text)) in sections.iter().enumerate() {
         let name = name.as_ref();
         let order = SECTIONS
@@ -239,6 +239,7 @@ fn window(sentence: &str, marks: &[(usize, usize)]) -> (String, Vec<[u32; 2]>) {
     let offsets: Vec<usize> = sentence.char_indices().map(|(i, _)| i).collect();
     let chars = offsets.len();
     let char_of = |byte: usize| offsets.partition_point(|&o| o < byte);
+    let byte = |c: usize| if c >= chars { sentence.len() } else { offsets[c] };
     let (mut from, mut to) = (0, chars);
     if chars > MAX_CHARS {
         let first = marks.first().map_or(0, |m| char_of(m.0));
@@ -246,22 +247,20 @@ fn window(sentence: &str, marks: &[(usize, usize)]) -> (String, Vec<[u32; 2]>) {
         to = (from + MAX_CHARS).min(chars);
         from = to.saturating_sub(MAX_CHARS);
         // Start and end at word boundaries, unless that loses too much.
-        let bytes_at = |c: usize| if c >= chars { sentence.len() } else { offsets[c] };
         if from > 0 {
-            if let Some(space) = sentence[bytes_at(from)..bytes_at(first)].find(' ') {
-                from = char_of(bytes_at(from) + space + 1);
+            if let Some(space) = sentence[byte(from)..byte(first)].find(' ') {
+                from = char_of(byte(from) + space + 1);
             }
         }
         if to < chars {
-            if let Some(space) = sentence[bytes_at(from)..bytes_at(to)].rfind(' ') {
-                let at = char_of(bytes_at(from) + space);
+            if let Some(space) = sentence[byte(from)..byte(to)].rfind(' ') {
+                let at = char_of(byte(from) + space);
                 if at > first {
                     to = at;
                 }
             }
         }
     }
-    let byte = |c: usize| if c >= chars { sentence.len() } else { offsets[c] };
     let mut text = String::new();
     if from > 0 {
         text.push('…');

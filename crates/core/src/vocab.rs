@@ -101,18 +101,18 @@ pub struct Directory {
     /// previous block's last term (`장애` for a block from `장애물` after one ending
     /// at `장수`). Every term of a block sorts at or after its separator and before
     /// the next, which is all a lookup needs, in fewer bytes than whole terms.
-    pub firsts: Vec<String>,
+    pub separators: Vec<String>,
 }
 
 impl Directory {
     /// The directory of `terms` (sorted, distinct) cut into blocks of `per_block`.
     pub fn of<'a>(terms: impl IntoIterator<Item = &'a str>, per_block: usize) -> Directory {
         let mut count = 0u32;
-        let mut firsts = Vec::new();
+        let mut separators = Vec::new();
         let mut previous = "";
         for (i, t) in terms.into_iter().enumerate() {
             if i % per_block == 0 {
-                firsts.push(if i == 0 { t.to_string() } else { separator(previous, t) });
+                separators.push(if i == 0 { t.to_string() } else { separator(previous, t) });
             }
             previous = t;
             count += 1;
@@ -120,25 +120,25 @@ impl Directory {
         Directory {
             terms: count,
             per_block: per_block as u32,
-            firsts,
+            separators,
         }
     }
 
     /// True when `term`, the first term of block `b`, starts with the block's
     /// separator.
     pub fn starts_block(&self, b: usize, term: &str) -> bool {
-        self.firsts.get(b).is_some_and(|s| term.starts_with(s.as_str()))
+        self.separators.get(b).is_some_and(|s| term.starts_with(s.as_str()))
     }
 
     /// Number of blocks.
     pub fn blocks(&self) -> usize {
-        self.firsts.len()
+        self.separators.len()
     }
 
     /// The block that would hold `term`, or `None` when it sorts before every term
     /// (and so is not in the vocabulary).
     pub fn block_of(&self, term: &str) -> Option<usize> {
-        self.firsts
+        self.separators
             .partition_point(|f| f.as_bytes() <= term.as_bytes())
             .checked_sub(1)
     }
@@ -157,10 +157,10 @@ impl Directory {
     /// terms in order.
     pub fn check(&self) -> Result<(), FormatError> {
         let per = self.per_block as u64;
-        if per == 0 || (self.terms as u64).div_ceil(per) != self.firsts.len() as u64 {
+        if per == 0 || (self.terms as u64).div_ceil(per) != self.separators.len() as u64 {
             return Err(bad("the block directory does not cover the term count"));
         }
-        if self.firsts.windows(2).any(|w| w[0].as_bytes() >= w[1].as_bytes()) {
+        if self.separators.windows(2).any(|w| w[0].as_bytes() >= w[1].as_bytes()) {
             return Err(bad("block first terms are out of order"));
         }
         Ok(())
@@ -477,17 +477,17 @@ mod tests {
     fn directory_finds_blocks() {
         let terms = ["a", "b", "c", "d", "e"];
         let dir = Directory::of(terms, 2);
-        assert_eq!(dir.firsts, ["a", "c", "e"]);
+        assert_eq!(dir.separators, ["a", "c", "e"]);
         // Separators: the shortest start of a block's first term after the last
         // term before it.
         let korean = Directory::of(["가나", "장수", "장애물", "장애인", "재시도"], 2);
-        assert_eq!(korean.firsts, ["가나", "장애", "재"]);
+        assert_eq!(korean.separators, ["가나", "장애", "재"]);
         assert_eq!(korean.block_of("장애물"), Some(1));
         assert_eq!(korean.block_of("장애"), Some(1));
         assert_eq!(korean.block_of("장수"), Some(0));
         assert_eq!(korean.block_of("재시도"), Some(2));
         assert!(korean.starts_block(1, "장애물") && !korean.starts_block(1, "장수"));
-        assert_eq!(Directory::of(["ab", "abc"], 1).firsts, ["ab", "abc"]);
+        assert_eq!(Directory::of(["ab", "abc"], 1).separators, ["ab", "abc"]);
         assert_eq!(dir.check(), Ok(()));
         assert_eq!(dir.block_of("0"), None);
         assert_eq!(dir.block_of("a"), Some(0));
@@ -500,7 +500,7 @@ mod tests {
         broken.terms = 9;
         assert!(broken.check().is_err());
         broken = dir.clone();
-        broken.firsts.swap(0, 1);
+        broken.separators.swap(0, 1);
         assert!(broken.check().is_err());
     }
 

@@ -63,7 +63,7 @@ pub(super) fn check_block(meta: &Meta, b: usize, block: &VocabBlock) -> Result<V
         )));
     }
     let vocab = Vocab::decode(&block.terms, meta.ids.len(), block.first)?;
-    let next = dir.firsts.get(b + 1);
+    let next = dir.separators.get(b + 1);
     if vocab.len() != dir.block_len(b)
         || vocab.is_empty()
         || !dir.starts_block(b, vocab.term(0))
