@@ -4,9 +4,10 @@
 //!
 //! cargo run --release --example bench_query [dist] [queries.toml …]
 //!
-//! `BENCH_ROUNDS` sets the rounds (50) and `BENCH_GRAPH=0` leaves the flow graph
-//! out, as the scale benchmark's browser timing does. `BENCH_DUMP=<file>` writes
-//! every response as JSON, one line a query, to compare two builds' answers.
+//! `BENCH_ROUNDS` sets the rounds (50), `BENCH_GRAPH=0` leaves the flow graph out
+//! and `BENCH_PREFIX=1` reads every query as typed so far (its last word a prefix),
+//! as the scale benchmark's browser timing does. `BENCH_DUMP=<file>` writes every
+//! response as JSON, one line a query, to compare two builds' answers.
 
 use std::time::Instant;
 
@@ -31,12 +32,13 @@ fn main() {
             incident_build::eval::load_queries(std::path::Path::new(f), &corpus).unwrap_or_else(|e| panic!("{e}")),
         );
     }
+    let typed = std::env::var("BENCH_PREFIX").is_ok_and(|v| v == "1");
     let graph = std::env::var("BENCH_GRAPH").map_or(true, |v| v != "0");
     let requests: Vec<Request> = queries
         .iter()
         .map(|q| Request {
             query: q.q.clone(),
-            prefix: q.kind == "prefix",
+            prefix: typed || q.kind == "prefix",
             graph: if graph {
                 vec!["cause".into(), "component".into(), "symptom".into()]
             } else {

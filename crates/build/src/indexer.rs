@@ -237,8 +237,9 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
             incident_lists(&docs, n, parts),
         )
     }));
+    let near_band = incident_core::near::length_band(listed.len());
     let near = phase("near terms", || {
-        incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)))
+        incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)), near_band)
     });
     let near_count = near.len() as u32;
     files.extend(
@@ -253,6 +254,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         vocab: directory,
         parts: parts as u32,
         near: near_count,
+        near_band,
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
         partial_dates: corpus

@@ -109,27 +109,39 @@ impl Bitset {
     }
 
     /// The incident numbers in the set, ascending.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words
-            .iter()
-            .enumerate()
-            .flat_map(|(wi, &w)| Ones { word: w, base: wi * 64 })
+    pub fn iter(&self) -> Ones<'_> {
+        Ones {
+            words: &self.words,
+            next: 0,
+            word: 0,
+            base: 0,
+        }
     }
 }
 
-/// The set bits of one word, lowest first, each as `base` plus its position: one
-/// step a set bit, not one a bit.
-struct Ones {
+/// The incident numbers of a [`Bitset`], ascending: one step a set bit, not one a
+/// bit. One plain loop rather than adapters over the words, since the browser
+/// module is built for size and does not inline adapters (this is the search's
+/// innermost loop).
+pub struct Ones<'a> {
+    words: &'a [u64],
+    /// The next word to read.
+    next: usize,
+    /// What is left of the word being read.
     word: u64,
+    /// The incident number of its lowest bit.
     base: usize,
 }
 
-impl Iterator for Ones {
+impl Iterator for Ones<'_> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        if self.word == 0 {
-            return None;
+        while self.word == 0 {
+            let &w = self.words.get(self.next)?;
+            self.word = w;
+            self.base = self.next * 64;
+            self.next += 1;
         }
         let bit = self.word.trailing_zeros() as usize;
         self.word &= self.word - 1;

@@ -62,6 +62,9 @@ pub struct Meta {
     pub parts: u32,
     /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]).
     pub near: u32,
+    /// The width of the length bands that typo keys are filed under, 0 for none
+    /// ([`crate::near::length_band`]).
+    pub near_band: u32,
     /// Incident ids, by incident number (stored as [`packed::ids`] says).
     #[serde(with = "packed::ids")]
     pub ids: Vec<String>,
@@ -263,6 +266,9 @@ pub struct Index {
     /// Every label and synonym of every facet value, normalised once for the query
     /// analyzer and the suggested filters.
     pub names: Vec<TaxonomyName>,
+    /// Positions in `names`, ordered by squashed name and then position, for
+    /// [`Index::names_squashed`].
+    names_by_squashed: Vec<u32>,
     /// Mean of `meta.lengths`.
     mean_length: f32,
     /// Every typed form of the lexicon with its entry, sorted, for lookups.
@@ -270,7 +276,14 @@ pub struct Index {
     /// The Hangul typed forms of the lexicon with their keys, made on first use by
     /// the typo lookup.
     keyed_lexicon: std::sync::OnceLock<Vec<KeyedTerm>>,
+    /// The last completions worked out from loaded vocabulary blocks: the word, the
+    /// limit and the terms. A search asks for its last word's twice (the analysis
+    /// and the response), and each reads thousands of terms in a large library.
+    completed: Mutex<Option<Completed>>,
 }
+
+/// A word's completions, as [`Index::remember_completions`] keeps them.
+type Completed = (String, usize, Vec<(String, u64)>);
 
 impl Clone for Index {
     /// A copy with its own (empty) record of missing files.
@@ -282,9 +295,11 @@ impl Clone for Index {
             listed: self.listed.clone(),
             missing: Mutex::new(Vec::new()),
             names: self.names.clone(),
+            names_by_squashed: self.names_by_squashed.clone(),
             mean_length: self.mean_length,
             lexicon_keys: self.lexicon_keys.clone(),
             keyed_lexicon: self.keyed_lexicon.clone(),
+            completed: Mutex::new(None),
         }
     }
 }
@@ -330,6 +345,11 @@ pub struct TaxonomyName {
     pub name: String,
     /// Normalised, without spaces (`메모리부족`).
     pub squashed: String,
+    /// Characters in `squashed`.
+    pub chars: usize,
+    /// The first two characters of `squashed` (`'\0'` past its end): a query holds
+    /// the name only if it holds this pair, which is checked before the name.
+    pub head: (char, char),
 }
 
 fn cannot_read(file: &str, e: impl std::fmt::Display) -> LoadError {
@@ -492,19 +512,56 @@ impl Index {
         }
         let listings = assemble::listings(&meta);
         let names = assemble::taxonomy_names(&meta);
+        let mut names_by_squashed: Vec<u32> = (0..names.len() as u32).collect();
+        crate::sort::sort_by(&mut names_by_squashed, |&a, &b| {
+            names[a as usize]
+                .squashed
+                .cmp(&names[b as usize].squashed)
+                .then(a.cmp(&b))
+        });
         let mean_length = assemble::mean_length(&meta);
         let lexicon_keys = assemble::lexicon_keys(&meta)?;
         Ok(Index {
             mean_length,
             lexicon_keys,
             keyed_lexicon: std::sync::OnceLock::new(),
+            completed: Mutex::new(None),
             listed: vec![false; meta.ids.len()],
             meta,
             data,
             listings,
             missing: Mutex::new(Vec::new()),
             names,
+            names_by_squashed,
         })
+    }
+
+    /// The completions of `word` kept by [`Index::remember_completions`], cut to
+    /// `limit`, when they were worked out for this word with at least that limit.
+    /// (They are the first terms of a total order, so a shorter list is a cut of a
+    /// longer one.)
+    pub(crate) fn remembered_completions(&self, word: &str, limit: usize) -> Option<Vec<(String, u64)>> {
+        let kept = self.completed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (w, l, found) = kept.as_ref()?;
+        (w == word && *l >= limit).then(|| found.iter().take(limit).cloned().collect())
+    }
+
+    /// Keeps the completions of `word` for `limit`, worked out from vocabulary blocks
+    /// that were all loaded: blocks are only ever added, so they stay right.
+    pub(crate) fn remember_completions(&self, word: &str, limit: usize, found: &[(String, u64)]) {
+        let mut kept = self.completed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *kept = Some((word.to_string(), limit, found.to_vec()));
+    }
+
+    /// The taxonomy names whose squashed form is `squashed`, in the order of
+    /// [`Index::names`]: a binary search, since every query word asks.
+    pub fn names_squashed<'a>(&'a self, squashed: &str) -> impl Iterator<Item = &'a TaxonomyName> + 'a {
+        let key = |&i: &u32| self.names[i as usize].squashed.as_str();
+        let start = self.names_by_squashed.partition_point(|i| key(i) < squashed);
+        let end = start + self.names_by_squashed[start..].partition_point(|i| key(i) == squashed);
+        self.names_by_squashed[start..end]
+            .iter()
+            .map(|&i| &self.names[i as usize])
     }
 
     /// Every vocabulary block and term part file, in order.

@@ -137,12 +137,19 @@ pub(super) fn check_part(meta: &Meta, p: usize, part: TermPart) -> Result<Part, 
 /// facet values; title and summary stay empty until a listing file adds them.
 pub(super) fn listings(meta: &Meta) -> Vec<Listing> {
     let org = &meta.facets[FACETS.len() - 1];
-    let partial: std::collections::HashMap<u32, &crate::index::PartialDate> =
-        meta.partial_dates.iter().map(|p| (p.doc, p)).collect();
+    // By incident number, a later entry for the same incident winning. A plain list
+    // rather than a map: the map's hashing would be the only one in the browser
+    // module.
+    let mut partial: Vec<Option<&crate::index::PartialDate>> = vec![None; meta.ids.len()];
+    for p in &meta.partial_dates {
+        if let Some(slot) = partial.get_mut(p.doc as usize) {
+            *slot = Some(p);
+        }
+    }
     (0..meta.ids.len())
         .map(|d| {
             // A plain day reads the same for machines and people.
-            let (written, label) = match partial.get(&(d as u32)) {
+            let (written, label) = match partial[d] {
                 Some(p) => (p.date.clone(), p.label.clone()),
                 None => {
                     let day = date_of(meta.days[d]);
@@ -181,11 +188,16 @@ pub(super) fn taxonomy_names(meta: &Meta) -> Vec<TaxonomyName> {
     for (f, facet) in meta.facets.iter().enumerate() {
         for (v, value) in facet.values.iter().enumerate() {
             for name in [&value.ko, &value.en, &value.slug].into_iter().chain(&value.synonyms) {
+                let squashed = squash(name);
+                let mut chars = squashed.chars();
+                let head = (chars.next().unwrap_or('\0'), chars.next().unwrap_or('\0'));
                 names.push(TaxonomyName {
                     f,
                     v,
                     name: name.clone(),
-                    squashed: squash(name),
+                    chars: squashed.chars().count(),
+                    head,
+                    squashed,
                 });
             }
         }

@@ -51,21 +51,31 @@ impl Index {
     /// Vocabulary terms in `[lo, hi)` (byte order) with their postings. Empty, with
     /// the blocks noted missing, until every block the range touches is loaded.
     pub fn vocab_range(&self, lo: &str, hi: &str) -> Vec<(&str, Postings)> {
+        self.loaded_vocab_range(lo, hi).unwrap_or_default()
+    }
+
+    /// Vocabulary terms in `[lo, hi)` (byte order) with their postings, or `None`,
+    /// with the blocks noted missing, until every block the range touches is
+    /// loaded: unlike [`Index::vocab_range`], an empty range is told apart from one
+    /// not loaded yet.
+    pub fn loaded_vocab_range(&self, lo: &str, hi: &str) -> Option<Vec<(&str, Postings)>> {
         let dir = &self.meta.vocab;
         if dir.blocks() == 0 || lo.as_bytes() >= hi.as_bytes() {
-            return Vec::new();
+            return Some(Vec::new());
         }
         let first = dir.block_of(lo).unwrap_or(0);
         let Some(last) = dir.block_of(hi) else {
-            return Vec::new();
+            return Some(Vec::new());
         };
         if !self.has_blocks(first..last + 1) {
-            return Vec::new();
+            return None;
         }
-        (first..=last)
-            .filter_map(|b| self.data.blocks[b].as_ref())
-            .flat_map(|block| block.range(lo, hi))
-            .collect()
+        Some(
+            (first..=last)
+                .filter_map(|b| self.data.blocks[b].as_ref())
+                .flat_map(|block| block.range(lo, hi))
+                .collect(),
+        )
     }
 
     /// Every vocabulary term with its postings, in order. Empty, with the blocks

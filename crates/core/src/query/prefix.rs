@@ -7,46 +7,91 @@ use super::{add, best, Alternative, Derivation, EXPANSIONS, PREFIX_WEIGHT};
 use crate::index::Index;
 use crate::text::hangul;
 
-/// Vocabulary terms in `[lo, hi)` that satisfy `keep`, most frequent first.
-fn scan(index: &Index, lo: &str, hi: &str, keep: impl Fn(&str) -> bool, limit: usize) -> Vec<(String, u64)> {
-    let found = index
-        .vocab_range(lo, hi)
-        .into_iter()
-        .filter(|(term, _)| keep(term))
-        .map(|(term, postings)| (term.to_string(), postings.df()))
-        .collect();
-    best(found, limit)
-}
-
 /// Vocabulary terms that `word` is a typing state of, most frequent first. Only
-/// the vocabulary range that the word's last character can still grow into is read.
+/// the vocabulary ranges that the word's last character can still grow into are
+/// read ([`ranges`]).
 pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)> {
+    if let Some(found) = index.remembered_completions(word, limit) {
+        return found;
+    }
     let keys = hangul::keys(word);
-    let Some((at, last)) = word.char_indices().last() else {
-        return Vec::new();
-    };
-    let stem = &word[..at];
-    let (lo, hi) = match hangul::syllable_block(last) {
-        Some((first, end)) => (
-            format!("{stem}{first}"),
-            format!("{stem}{}", char::from_u32(end as u32 + 1).unwrap_or(end)),
-        ),
-        None => (word.to_string(), format!("{word}\u{10FFFF}")),
-    };
     // The word's keys fit in a term's first characters: as many as the word has,
     // and one more for a final consonant that moves on (잿 in 재시도). Only those
     // are keyed, not the whole term (a range holds thousands in a large library).
     let chars = word.chars().count() + 1;
-    scan(
-        index,
-        &lo,
-        &hi,
-        |t| {
+    let mut found = Vec::new();
+    let mut loaded = true;
+    for (lo, hi) in ranges(word) {
+        let Some(range) = index.loaded_vocab_range(&lo, &hi) else {
+            loaded = false;
+            continue;
+        };
+        for (t, postings) in range {
             let head = t.char_indices().nth(chars).map_or(t, |(at, _)| &t[..at]);
-            t != word && hangul::is_typing_prefix(&keys, &hangul::keys(head))
-        },
-        limit,
-    )
+            if t != word && hangul::keys_start_with(head, &keys) {
+                found.push((t.to_string(), postings.df()));
+            }
+        }
+    }
+    if !loaded {
+        return Vec::new();
+    }
+    let found = best(found, limit);
+    index.remember_completions(word, limit, &found);
+    found
+}
+
+/// The vocabulary ranges `[lo, hi)` (in order, apart) that hold every term `word`
+/// may be a typing state of: the term starts with the word's characters before
+/// the last, then a character whose keys the last one's keys start (잿 → 잿…), or
+/// one whose keys start the last one's (됨 → 되), followed by a character that
+/// starts with the keys left over (되 + ㅁ: 되면). For a word ending in a syllable
+/// with a final consonant this reads a few narrow ranges instead of the whole
+/// block of syllables with its initial and vowel (되..됳 holds thousands of
+/// terms in a large library).
+fn ranges(word: &str) -> Vec<(String, String)> {
+    let Some((at, last)) = word.char_indices().last() else {
+        return Vec::new();
+    };
+    let stem = &word[..at];
+    let after = |c: char| char::from_u32(c as u32 + 1).unwrap_or(c);
+    // `stem` followed by `chars`.
+    let then = |chars: &[char]| {
+        let mut s = stem.to_string();
+        s.extend(chars);
+        s
+    };
+    let Some((first, end)) = hangul::syllable_block(last) else {
+        return vec![(word.to_string(), then(&[last, '\u{10FFFF}']))];
+    };
+    let whole = vec![(then(&[first]), then(&[after(end)]))];
+    let Some(syllable) = hangul::Syllable::of(last) else {
+        return whole; // a lone initial consonant: every syllable it starts
+    };
+    if syllable.tail == 0 {
+        return whole; // every final may still come
+    }
+    let typed = hangul::keys(&word[at..]);
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut push = |lo: String, hi: String| match out.last_mut() {
+        Some(prev) if prev.1 == lo => prev.1 = hi,
+        _ => out.push((lo, hi)),
+    };
+    for c in (first as u32..=end as u32).filter_map(char::from_u32) {
+        let keys = hangul::keys(c.encode_utf8(&mut [0; 4]));
+        if keys.starts_with(&typed) {
+            push(then(&[c]), then(&[after(c)]));
+        } else if typed.starts_with(&keys) {
+            // The keys left over begin the next character: a syllable with that
+            // initial, or a compatibility jamo (a rare term, but it can be).
+            let left = typed[keys.len()];
+            push(then(&[c, '\u{3131}']), then(&[c, '\u{318F}']));
+            if let Some((lead_first, lead_end)) = hangul::syllable_block(left) {
+                push(then(&[c, lead_first]), then(&[c, after(lead_end)]));
+            }
+        }
+    }
+    out
 }
 
 pub(super) fn expand_prefix(word: &str, index: &Index, alts: &mut Vec<Alternative>) {

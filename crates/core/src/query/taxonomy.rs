@@ -21,12 +21,10 @@ pub(super) fn facet_names(name: &str, index: &Index, weight: f32, alts: &mut Vec
     if q.chars().count() < 2 {
         return;
     }
-    for n in &index.names {
-        let named = n.squashed == q;
-        if named
-            && !alts
-                .iter()
-                .any(|a| a.facet.as_ref().is_some_and(|r| r.f == n.f && r.v == n.v))
+    for n in index.names_squashed(&q) {
+        if !alts
+            .iter()
+            .any(|a| a.facet.as_ref().is_some_and(|r| r.f == n.f && r.v == n.v))
         {
             let (facet, value) = (&index.meta.facets[n.f], &index.meta.facets[n.f].values[n.v]);
             let facet_ref = FacetRef {

@@ -43,6 +43,7 @@ fn index(terms: &[&str]) -> Index {
         vocab,
         parts: 1,
         near: 0,
+        near_band: 0,
         ids: vec!["a".into(), "b".into(), "c".into()],
         days: vec![0; 3],
         partial_dates: vec![],
@@ -59,7 +60,7 @@ fn index(terms: &[&str]) -> Index {
             .map(|p| (p, crate::vocab::encode_list(&docs)))
             .collect(),
     };
-    let near = crate::near::buckets(listed.iter().map(|(t, d)| (*t, d.len() as u64)));
+    let near = crate::near::buckets(listed.iter().map(|(t, d)| (*t, d.len() as u64)), 0);
     meta.near = near.len() as u32;
     let data = crate::index::Loaded::decode(&meta, &blocks, vec![none], near).unwrap();
     Index::from_parts(meta, data).unwrap()
@@ -146,6 +147,57 @@ fn the_whole_typing_sequence_of_a_word() {
     // Completions are ranked and never repeat the word itself.
     let c = completions("재시", &idx, 5);
     assert!(c.iter().any(|(t, _)| t == "재시도") && c.iter().all(|(t, _)| t != "재시"));
+}
+
+#[test]
+fn completions_read_narrow_ranges_and_find_what_the_whole_block_holds() {
+    // Every term a typing state can grow into, found by reading the whole block of
+    // the last syllable's initial and vowel, as the narrow ranges must also find.
+    let firsts = [
+        "되", "됨", "됩", "됬", "달", "닭", "닮", "닳", "재", "잿", "잭", "과", "곽", "괏",
+    ];
+    let seconds = [
+        "", "마", "면", "며", "가", "갈", "기", "ㅁ", "ㄱ", "ㄺ", "시", "도", "스", "a",
+    ];
+    let mut terms: Vec<String> = Vec::new();
+    for f in firsts {
+        for s in seconds {
+            terms.push(format!("{f}{s}"));
+            terms.push(format!("가{f}{s}다"));
+        }
+    }
+    let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+    let idx = index(&refs);
+    let whole_block = |word: &str| -> Vec<String> {
+        let keys = crate::text::hangul::keys(word);
+        let (at, last) = word.char_indices().last().unwrap();
+        let (first, end) = crate::text::hangul::syllable_block(last).unwrap();
+        let chars = word.chars().count() + 1;
+        let mut found: Vec<String> = terms
+            .iter()
+            .filter(|t| {
+                let rest = t.strip_prefix(&word[..at]);
+                let next = rest.and_then(|r| r.chars().next());
+                let head = t.char_indices().nth(chars).map_or(t.as_str(), |(at, _)| &t[..at]);
+                next.is_some_and(|c| (first..=end).contains(&c))
+                    && t.as_str() != word
+                    && crate::text::hangul::keys(head).starts_with(&keys)
+            })
+            .cloned()
+            .collect();
+        found.sort();
+        found.dedup();
+        found
+    };
+    for word in [
+        "되", "됨", "됩", "달", "닭", "닮", "재", "잿", "과", "곽", "ㄷ", "ㄱ", "가되", "가됨", "가닭", "가잿",
+    ] {
+        let mut got: Vec<String> = completions(word, &idx, 10_000).into_iter().map(|(t, _)| t).collect();
+        got.sort();
+        let want = whole_block(word);
+        assert!(!want.is_empty(), "{word}");
+        assert_eq!(got, want, "{word}");
+    }
 }
 
 #[test]

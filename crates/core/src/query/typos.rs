@@ -50,7 +50,7 @@ pub(super) fn expand_typos(word: &str, index: &Index, alts: &mut Vec<Alternative
     let mut found: Vec<(String, u64)> = Vec::new();
     let mut closest = max + 1;
     // Only the terms that keep one end of the word can be this near (crate::near).
-    for k in index.near_terms(&crate::near::typo_keys(&keys)) {
+    for k in index.near_terms(&crate::near::typo_lookup_keys(&keys, max, index.meta.near_band)) {
         if let Some(d) = near(k) {
             if d < closest {
                 closest = d;

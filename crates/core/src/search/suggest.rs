@@ -33,19 +33,23 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
     if q.is_empty() {
         return Vec::new();
     }
+    // Every pair of neighbouring characters of the query, sorted: a name can only
+    // occur in the query where its first two characters do, and most names' pairs
+    // are not there, so the substring search runs for few names.
+    let chars: Vec<char> = q.chars().collect();
+    let mut pairs: Vec<(char, char)> = chars.windows(2).map(|w| (w[0], w[1])).collect();
+    sort::sort_by(&mut pairs, |a, b| a.cmp(b));
     // The longest name found for each value.
     let mut best: Vec<((usize, usize), &crate::index::TaxonomyName)> = Vec::new();
     for n in &index.names {
-        let len = n.squashed.chars().count();
+        let len = n.chars;
         // Very short names (an ascii `ai`) would match inside other words; slugs are
         // not names people type.
+        if len < 2 || pairs.binary_search(&n.head).is_err() || (len < 3 && n.squashed.is_ascii()) {
+            continue;
+        }
         let is_slug = n.name == index.meta.facets[n.f].values[n.v].slug && n.name.contains('-');
-        if len < 2
-            || (len < 3 && n.squashed.is_ascii())
-            || is_slug
-            || selection.chosen[n.f].contains(&n.v)
-            || !q.contains(n.squashed.as_str())
-        {
+        if is_slug || selection.chosen[n.f].contains(&n.v) || !q.contains(n.squashed.as_str()) {
             continue;
         }
         match best.iter_mut().find(|(key, _)| *key == (n.f, n.v)) {

@@ -141,31 +141,59 @@ pub fn is_vowel(c: char) -> bool {
     ('ㅏ'..='ㅣ').contains(&c)
 }
 
-fn push_split(out: &mut Vec<char>, c: char) {
+/// Gives `key` the key of `c`, or the two keys of a compound vowel or final;
+/// false as soon as `key` returns false.
+fn split_keys(c: char, key: &mut impl FnMut(char) -> bool) -> bool {
     if let Some(&(_, a, b)) = VOWEL_PAIRS.iter().chain(TAIL_PAIRS.iter()).find(|p| p.0 == c) {
-        out.push(a);
-        out.push(b);
+        key(a) && key(b)
     } else {
-        out.push(c);
+        key(c)
     }
+}
+
+/// Gives `key` the keys a 2-set keyboard types for `word`, in order, until it
+/// returns false; false when it did.
+fn each_key(word: &str, mut key: impl FnMut(char) -> bool) -> bool {
+    for c in word.chars() {
+        let more = match Syllable::of(c) {
+            Some(s) => {
+                key(LEADS[s.lead as usize])
+                    && split_keys(VOWELS[s.vowel as usize], &mut key)
+                    && (s.tail == 0 || split_keys(TAILS[s.tail as usize], &mut key))
+            }
+            None => split_keys(c, &mut key),
+        };
+        if !more {
+            return false;
+        }
+    }
+    true
 }
 
 /// The keys a 2-set keyboard types for `word`; other characters stand for themselves.
 pub fn keys(word: &str) -> Vec<char> {
     let mut out = Vec::with_capacity(word.len());
-    for c in word.chars() {
-        match Syllable::of(c) {
-            Some(s) => {
-                out.push(LEADS[s.lead as usize]);
-                push_split(&mut out, VOWELS[s.vowel as usize]);
-                if s.tail > 0 {
-                    push_split(&mut out, TAILS[s.tail as usize]);
-                }
-            }
-            None => push_split(&mut out, c),
-        }
-    }
+    each_key(word, |k| {
+        out.push(k);
+        true
+    });
     out
+}
+
+/// True when [`keys`] of `word` start with `prefix`, found without making them:
+/// the comparison stops at the first key that differs (search as you type asks
+/// this of thousands of terms).
+pub fn keys_start_with(word: &str, prefix: &[char]) -> bool {
+    let (mut at, mut differs) = (0, false);
+    each_key(word, |k| {
+        if at == prefix.len() {
+            return false;
+        }
+        differs = prefix[at] != k;
+        at += 1;
+        !differs
+    });
+    !differs && at == prefix.len()
 }
 
 /// The initial consonant of every syllable of `word`, or `None` when it has a
@@ -391,6 +419,34 @@ mod tests {
             assert!(is_typing_prefix(&keys(state), &word), "{state}");
         }
         assert!(!is_typing_prefix(&keys("재사"), &word));
+    }
+
+    #[test]
+    fn keys_start_with_agrees_with_the_keys_made_whole() {
+        let words = [
+            "재시도",
+            "잿",
+            "과부하",
+            "닭",
+            "닭갈비",
+            "dns",
+            "",
+            "됨",
+            "되면",
+            "됬",
+            "웨ㅂ",
+            "ㄳ",
+        ];
+        for word in words {
+            for prefix in words {
+                let prefix = keys(prefix);
+                assert_eq!(
+                    keys_start_with(word, &prefix),
+                    keys(word).starts_with(&prefix),
+                    "{word} / {prefix:?}"
+                );
+            }
+        }
     }
 
     #[test]

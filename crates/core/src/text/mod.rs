@@ -31,10 +31,20 @@ pub fn lower(text: &str) -> String {
 /// not carry Unicode case tables; both follow the Unicode default case mapping.
 #[cfg(all(not(feature = "unicode"), feature = "js"))]
 pub fn lower(text: &str) -> String {
-    if text.is_ascii() {
+    // ASCII and Hangul syllables (which have no case) are most of what is typed,
+    // and a call into the browser costs more than a search's scoring of a word.
+    if text.chars().all(is_ascii_or_syllable) {
         return text.to_ascii_lowercase();
     }
     String::from(js_sys::JsString::from(text).to_lower_case())
+}
+
+/// True for ASCII and precomposed Hangul syllables: characters that NFKC and
+/// lower-casing leave as they are (except ASCII capitals, which lower-case), and
+/// that never compose with a neighbour of the same kind.
+#[cfg(all(not(feature = "unicode"), feature = "js"))]
+fn is_ascii_or_syllable(c: char) -> bool {
+    c.is_ascii() || hangul::is_hangul_syllable(c)
 }
 
 /// NFKC only (no case folding); see [`normalize`].
@@ -47,6 +57,11 @@ pub fn nfkc(text: &str) -> String {
 /// NFKC only (no case folding); see [`normalize`].
 #[cfg(all(not(feature = "unicode"), feature = "js"))]
 pub fn nfkc(text: &str) -> String {
+    // Text of only ASCII and Hangul syllables is in NFKC already: no call into the
+    // browser for it.
+    if text.chars().all(is_ascii_or_syllable) {
+        return text.to_string();
+    }
     String::from(js_sys::JsString::from(text).normalize("NFKC"))
 }
 
