@@ -4,8 +4,9 @@
 //!
 //! A term is filed under three keys, each hashed to a bucket:
 //!
-//! * `<`, its first two 2-set keyboard keys and its length in keys, and `>`, its
-//!   last two and its length: a term one edit away from a word keeps either the
+//! * `<`, its first two 2-set keyboard keys and its length band, and `>`, its
+//!   last two and its length band (a large vocabulary's; a small one's keys have
+//!   no length, [`length_band`]): a term one edit away from a word keeps either the
 //!   word's first two keys or its last two (one edit changes one place, and the two
 //!   ends of a word of four keys or more do not overlap), and its length differs by
 //!   at most one, so the typo lookup reads the buckets of the word's ends at the

@@ -9,7 +9,7 @@ use crate::text::hangul;
 
 /// Vocabulary terms that `word` is a typing state of, most frequent first. Only
 /// the vocabulary ranges that the word's last character can still grow into are
-/// read ([`ranges`]).
+/// read (`ranges` below).
 pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)> {
     if let Some(found) = index.remembered_completions(word, limit) {
         return found;

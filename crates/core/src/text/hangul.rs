@@ -180,9 +180,10 @@ pub fn keys(word: &str) -> Vec<char> {
     out
 }
 
-/// True when [`keys`] of `word` start with `prefix`, found without making them:
-/// the comparison stops at the first key that differs (search as you type asks
-/// this of thousands of terms).
+/// True when [`keys`] of `word` start with `prefix`: when `prefix` is the keys of
+/// what a 2-set keyboard shows at some point while typing `word` (`잿` and `재싣`
+/// for `재시도`). Found without making the keys: the comparison stops at the first
+/// key that differs (search as you type asks this of thousands of terms).
 pub fn keys_start_with(word: &str, prefix: &[char]) -> bool {
     let (mut at, mut differs) = (0, false);
     each_key(word, |k| {
@@ -207,12 +208,6 @@ pub fn initials(word: &str) -> Option<Vec<char>> {
 /// True when `word` is made only of compatibility consonants (a 초성 query: ㅈㅅㄷ).
 pub fn is_initials_query(word: &str) -> bool {
     word.chars().count() >= 2 && word.chars().all(is_consonant)
-}
-
-/// True when `prefix` is what a 2-set keyboard shows at some point while typing
-/// `word` (`잿` and `재싣` for `재시도`).
-pub fn is_typing_prefix(prefix: &[char], word: &[char]) -> bool {
-    word.starts_with(prefix)
 }
 
 /// A 64-bit set of the keys in `keys` (each key sets bit `key % 64`). An edit
@@ -414,11 +409,10 @@ mod tests {
 
     #[test]
     fn every_typing_state_of_a_word_is_a_prefix() {
-        let word = keys("재시도");
         for state in ["ㅈ", "재", "잿", "재시", "재싣", "재시도"] {
-            assert!(is_typing_prefix(&keys(state), &word), "{state}");
+            assert!(keys_start_with("재시도", &keys(state)), "{state}");
         }
-        assert!(!is_typing_prefix(&keys("재사"), &word));
+        assert!(!keys_start_with("재시도", &keys("재사")));
     }
 
     #[test]
