@@ -9,6 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use incident_build::corpus::{self, Corpus};
+use incident_build::overlap;
 
 fn corpus() -> Corpus {
     corpus::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data"))
@@ -187,63 +188,6 @@ fn records_are_written_in_our_own_words() {
     assert!(copied.is_empty(), "{copied:#?}");
 }
 
-/// The sentences of a text: split after `.`, `!`, `?` and at line ends, list
-/// markers dropped; sentences of fewer than 12 letters (a time, a name) are left out,
-/// since any two such lines look alike.
-fn sentences(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let line = line.trim().trim_start_matches(['-', '*', '•']).trim();
-        if line.starts_with('#') || line.starts_with("+++") {
-            continue;
-        }
-        let mut start = 0;
-        let chars: Vec<char> = line.chars().collect();
-        for i in 0..chars.len() {
-            let end = matches!(chars[i], '.' | '!' | '?') && chars.get(i + 1).is_none_or(|c| c.is_whitespace());
-            if end || i + 1 == chars.len() {
-                let s: String = chars[start..=i].iter().collect();
-                if s.chars().filter(|c| !c.is_whitespace()).count() >= 12 {
-                    out.push(s.trim().to_string());
-                }
-                start = i + 1;
-            }
-        }
-    }
-    out
-}
-
-/// Character bigrams of a sentence, whitespace removed, with their counts.
-fn bigrams(s: &str) -> std::collections::HashMap<(char, char), usize> {
-    let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut m = std::collections::HashMap::new();
-    for w in chars.windows(2) {
-        *m.entry((w[0], w[1])).or_insert(0) += 1;
-    }
-    m
-}
-
-/// The Dice coefficient of two bigram multisets: 1 for the same sentence, 0 for
-/// sentences that share no pair of neighbouring letters.
-fn dice(a: &std::collections::HashMap<(char, char), usize>, b: &std::collections::HashMap<(char, char), usize>) -> f64 {
-    let total: usize = a.values().sum::<usize>() + b.values().sum::<usize>();
-    let shared: usize = a.iter().map(|(k, n)| (*n).min(b.get(k).copied().unwrap_or(0))).sum();
-    if total == 0 {
-        0.0
-    } else {
-        2.0 * shared as f64 / total as f64
-    }
-}
-
-#[test]
-fn dice_finds_a_reworded_sentence_and_passes_a_rewritten_one() {
-    let seed = bigrams("Microsoft 는 고객에게 지수 백오프를 쓰는 재시도 패턴을 검토하라고 권했다.");
-    let swapped = bigrams("Microsoft 는 고객에게 지수 백오프를 적용한 재시도 패턴을 검토하라고 권고했다.");
-    let ours = bigrams("재시도는 지수 백오프로 간격을 벌려야 한다는 것이 Microsoft 의 권고였다.");
-    assert!(dice(&seed, &swapped) >= 0.6, "{}", dice(&seed, &swapped));
-    assert!(dice(&seed, &ours) < 0.6, "{}", dice(&seed, &ours));
-}
-
 /// No sentence of a record is a seed sentence with a few words swapped: every
 /// record sentence against every seed sentence, by character-bigram Dice, below 0.6.
 #[test]
@@ -252,31 +196,20 @@ fn no_record_sentence_rewords_a_seed_sentence() {
         eprintln!("skipped: ../shared is absent");
         return;
     };
-    let mut seed: Vec<(String, std::collections::HashMap<(char, char), usize>)> = Vec::new();
+    let mut seed_texts = Vec::new();
     for e in fs::read_dir(shared.join("seeds")).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|e| e == "txt") {
-            for s in sentences(&fs::read_to_string(&p).unwrap()) {
-                let b = bigrams(&s);
-                seed.push((s, b));
-            }
+            seed_texts.push(fs::read_to_string(&p).unwrap());
         }
     }
+    let seed = overlap::Sentences::of(seed_texts.iter().map(String::as_str));
     assert!(seed.len() > 100, "the seed pages hold {} sentences", seed.len());
     let mut close = Vec::new();
     for inc in corpus().incidents {
-        let mut texts: Vec<String> = inc.sections.iter().map(|s| s.markdown.clone()).collect();
-        texts.push(inc.title.clone());
-        texts.extend(inc.impact.clone());
-        texts.extend(inc.checks.clone());
-        for s in texts.iter().flat_map(|t| sentences(t)) {
-            let b = bigrams(&s);
-            if let Some((score, theirs)) = seed
-                .iter()
-                .map(|(t, tb)| (dice(&b, tb), t))
-                .max_by(|x, y| x.0.total_cmp(&y.0))
-            {
-                if score >= 0.6 {
+        for s in overlap::record_texts(&inc).into_iter().flat_map(overlap::sentences) {
+            if let Some((score, theirs)) = seed.closest(&s) {
+                if score >= overlap::THRESHOLD {
                     close.push(format!("{} ({score:.2}):\n  ours: {s}\n  seed: {theirs}", inc.id));
                 }
             }

@@ -21,6 +21,7 @@ pub mod indexer;
 pub mod kodic;
 pub mod lexicon;
 pub mod open;
+pub mod overlap;
 pub mod passages;
 pub mod related;
 pub mod site;

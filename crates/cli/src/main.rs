@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use incident_library::commands::{analyze, build, check, eval, facets, ko_dic, mcp, search, serve};
+use incident_library::commands::{analyze, build, check, eval, facets, ko_dic, mcp, overlap, search, serve};
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +38,9 @@ enum Command {
     Mcp(mcp::Args),
     /// Print the index terms the analyzer emits for a text, one per line.
     Analyze(analyze::Args),
+    /// Compare each record's sentences with the saved text of its sources
+    /// (character-bigram Dice); exit 1 when a sentence reaches 0.6.
+    Overlap(overlap::Args),
     /// Build the lindera ko-dic dictionary from mecab-ko-dic sources
     /// (scripts/setup-ko-dic.sh runs this for you).
     KoDic(ko_dic::Args),
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Check(args) => return check::run(&args),
         Command::Facets(args) => return facets::run(&args),
         Command::Eval(args) => return eval::run(&args),
+        Command::Overlap(args) => return overlap::run(&args),
         Command::Build(args) => build::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Search(args) => search::run(&args),

@@ -58,6 +58,9 @@ pub enum Problem {
     /// Something in `incidents/` named like a record that is not read: a `.MD`, a
     /// link, a FIFO or a folder.
     NotARecordFile,
+    /// Wording: a particle that does not fit how the name before it is read
+    /// (`GLOSSARY.md`), or a sentence about the source instead of the incident.
+    Wording,
 }
 
 /// One problem in the corpus, with where it is and what to do about it.

@@ -10,6 +10,7 @@ use super::moved::{load_moved, Moved};
 use super::record::{parse_incident, Parsed};
 use super::taxonomy::{load_taxonomy, Taxonomy};
 use super::tomlfile::{read_toml, Presence};
+use super::wording::{self, Reading};
 use super::{Corpus, Incident};
 
 /// Reads and checks the corpus in `dir` (`taxonomy.toml`, `incidents/*.md`).
@@ -21,7 +22,8 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let lexicon = crate::lexicon::load(&dir.join("lexicon.toml"), &mut diags);
     let incidents_dir = dir.join("incidents");
     let paths = record_paths(&incidents_dir, &mut diags);
-    let (incidents, parsed) = read_records(&paths, &taxonomy, &mut diags);
+    let names = load_readings(&dir.join("GLOSSARY.md"), &mut diags);
+    let (incidents, parsed) = read_records(&paths, &taxonomy, &names, &mut diags);
     let moved = load_moved(&dir.join("moved.toml"), &mut diags);
     let general = load_general_sources(&dir.join("general-sources.toml"), &mut diags);
     check_across_records(&parsed, &moved, &dir.join("moved.toml"), &general, &mut diags);
@@ -38,6 +40,26 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
         sort_diagnostics(&mut diags, &incidents_dir);
         Err(diags)
     }
+}
+
+/// The names and readings of the glossary's reading table (none without a
+/// glossary: a corpus need not have one), each bad row reported.
+fn load_readings(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Reading> {
+    let Ok(text) = fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    let (names, bad) = wording::readings(&text);
+    for (line, message) in bad {
+        diags.push(diag(
+            path,
+            line,
+            None,
+            Problem::Wording,
+            message,
+            Some("each row is | name | reading |, the reading in Hangul"),
+        ));
+    }
+    names
 }
 
 /// Reports a taxonomy that was read but holds no values.
@@ -116,6 +138,7 @@ fn record_file(path: &Path, diags: &mut Vec<Diagnostic>) -> bool {
 fn read_records(
     paths: &[PathBuf],
     taxonomy: &Taxonomy,
+    names: &[Reading],
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Incident>, Vec<(PathBuf, Parsed)>) {
     // Records are read and parsed on every core, each share in order with its own
@@ -132,6 +155,7 @@ fn read_records(
                     for path in part {
                         if let Some(text) = read_text(path, &mut diags) {
                             parsed.push((path.clone(), parse_incident(path, &text, taxonomy, &mut diags)));
+                            wording::check(path, &text, names, &mut diags);
                         }
                     }
                     (parsed, diags)

@@ -32,6 +32,7 @@ mod taxonomy;
 #[cfg(test)]
 mod tests;
 mod tomlfile;
+pub mod wording;
 
 pub use date::{Date, When, Written};
 pub use diagnostic::{Diagnostic, Problem};

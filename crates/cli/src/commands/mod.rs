@@ -7,5 +7,6 @@ pub mod eval;
 pub mod facets;
 pub mod ko_dic;
 pub mod mcp;
+pub mod overlap;
 pub mod search;
 pub mod serve;
