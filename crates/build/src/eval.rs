@@ -357,3 +357,94 @@ pub fn external_rankings(path: &Path, queries: &[Query]) -> Result<Vec<Ranking>>
         })
         .collect()
 }
+
+/// Every scored query with its spaces removed, as people type on a phone
+/// (`2017년AWS장애`): the same expectations. Queries of kind [`ABSENT`] and those
+/// that are one word already are left out.
+pub fn unspaced(queries: &[Query]) -> Vec<Query> {
+    queries
+        .iter()
+        .filter(|q| q.kind != ABSENT && q.q.split_whitespace().nth(1).is_some())
+        .map(|q| Query {
+            q: q.q.split_whitespace().collect(),
+            ..q.clone()
+        })
+        .collect()
+}
+
+/// How a query was glued, for the report of zero-hit answers: a Latin or digit run
+/// against Hangul (`DNS레코드가`), or so many Hangul words run together.
+pub fn glue_kind(spaced: &str) -> &'static str {
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let script = |w: &str| {
+        if w.chars().any(|c| c.is_ascii_alphanumeric()) {
+            if w.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
+                'm'
+            } else {
+                'l'
+            }
+        } else {
+            'h'
+        }
+    };
+    let kinds: Vec<char> = words.iter().map(|w| script(w)).collect();
+    if kinds.windows(2).any(|p| p[0] != p[1]) || kinds.contains(&'m') {
+        "Latin or digits against Hangul"
+    } else if kinds.iter().all(|&k| k == 'l') {
+        "Latin words together"
+    } else if words.len() == 2 {
+        "two Hangul words together"
+    } else {
+        "three Hangul words together"
+    }
+}
+
+/// The first two and the first three words of every query (each prefix once,
+/// [`ABSENT`] queries left out), as (spaced, unspaced): a realistic length for a
+/// search box.
+pub fn prefixes(queries: &[Query]) -> Vec<(String, String)> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for q in queries.iter().filter(|q| q.kind != ABSENT) {
+        let words: Vec<&str> = q.q.split_whitespace().collect();
+        for n in [2, 3] {
+            if words.len() < n {
+                continue;
+            }
+            let spaced = words[..n].join(" ");
+            if seen.insert(spaced.clone()) {
+                out.push((spaced, words[..n].concat()));
+            }
+        }
+    }
+    out
+}
+
+/// How many incidents this engine finds for `query` (full and partial matches).
+pub fn total_hits(index: &Index, query: &str) -> usize {
+    let request = Request {
+        query: query.to_string(),
+        per_page: 1,
+        sort: Some(Sort::Relevance),
+        ..Default::default()
+    };
+    search::search(index, &request).map_or(0, |r| r.total)
+}
+
+/// The zero-hit report of the prefixes: for each kind of glue ([`glue_kind`]),
+/// how many prefixes the spaced form finds something for, and how many of those
+/// the unspaced form finds nothing for, with those prefixes.
+pub fn zero_hit_report(index: &Index, pairs: &[(String, String)]) -> BTreeMap<&'static str, (usize, Vec<String>)> {
+    let mut report: BTreeMap<&'static str, (usize, Vec<String>)> = BTreeMap::new();
+    for (spaced, glued) in pairs {
+        if total_hits(index, spaced) == 0 {
+            continue;
+        }
+        let row = report.entry(glue_kind(spaced)).or_default();
+        row.0 += 1;
+        if total_hits(index, glued) == 0 {
+            row.1.push(glued.clone());
+        }
+    }
+    report
+}

@@ -45,7 +45,11 @@ pub type Bigrams = HashMap<(char, char), usize>;
 
 /// The bigrams of `s`.
 pub fn bigrams(s: &str) -> Bigrams {
-    let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
+    let chars: Vec<char> = s
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
     let mut m = HashMap::new();
     for w in chars.windows(2) {
         *m.entry((w[0], w[1])).or_insert(0) += 1;
@@ -220,13 +224,19 @@ mod tests {
     #[test]
     fn sentences_split_at_stops_and_lines_and_drop_short_ones() {
         let s = sentences("## 요약\n\n- 첫째 문장은 충분히 길게 썼다. 둘째 문장도 충분히 길게 썼다.\n14:09 UTC\n");
-        assert_eq!(s, vec!["첫째 문장은 충분히 길게 썼다.", "둘째 문장도 충분히 길게 썼다."]);
+        assert_eq!(
+            s,
+            vec!["첫째 문장은 충분히 길게 썼다.", "둘째 문장도 충분히 길게 썼다."]
+        );
     }
 
     #[test]
     fn closest_picks_the_nearest_sentence() {
-        let theirs = Sentences::of(["KT 의 유무선 인터넷이 오전 11시 20분부터 멈췄다. 전혀 다른 내용의 문장이 여기에 있다."]);
-        let (d, t) = theirs.closest("KT 의 유무선 인터넷이 오전 11시 20분부터 끊겼다.").unwrap();
+        let theirs =
+            Sentences::of(["KT 의 유무선 인터넷이 오전 11시 20분부터 멈췄다. 전혀 다른 내용의 문장이 여기에 있다."]);
+        let (d, t) = theirs
+            .closest("KT 의 유무선 인터넷이 오전 11시 20분부터 끊겼다.")
+            .unwrap();
         assert!(d > 0.8, "{d}");
         assert!(t.starts_with("KT"));
     }

@@ -63,7 +63,10 @@ pub fn readings(glossary: &str) -> (Vec<Reading>, Vec<(usize, String)>) {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
         if cells.len() != 2 || cells[0] == "이름" {
             if cells.first() != Some(&"이름") {
-                bad.push((i + 1, "a row of the reading table has two cells: | name | reading |".into()));
+                bad.push((
+                    i + 1,
+                    "a row of the reading table has two cells: | name | reading |".into(),
+                ));
             }
             continue;
         }
@@ -72,7 +75,10 @@ pub fn readings(glossary: &str) -> (Vec<Reading>, Vec<(usize, String)>) {
             reading: cells[1].to_string(),
         };
         if r.name.is_empty() || r.ending().is_none() {
-            bad.push((i + 1, format!("{:?}: the reading must end in a Hangul syllable", r.name)));
+            bad.push((
+                i + 1,
+                format!("{:?}: the reading must end in a Hangul syllable", r.name),
+            ));
             continue;
         }
         out.push(r);
@@ -195,7 +201,9 @@ fn split_sentences(text: &str) -> impl Iterator<Item = &str> {
         }
         let bytes = rest.as_bytes();
         let end = (0..bytes.len())
-            .find(|&i| bytes[i] == b'\n' || (bytes[i] == b'.' && bytes.get(i + 1).is_none_or(|b| b.is_ascii_whitespace())))
+            .find(|&i| {
+                bytes[i] == b'\n' || (bytes[i] == b'.' && bytes.get(i + 1).is_none_or(|b| b.is_ascii_whitespace()))
+            })
             .map_or(rest.len(), |i| i + 1);
         let (sentence, tail) = rest.split_at(end);
         rest = tail;
@@ -206,10 +214,7 @@ fn split_sentences(text: &str) -> impl Iterator<Item = &str> {
 /// Runs both checks on the record at `path` with full text `text`. Lines with
 /// `sources = ` and URLs are not prose and are skipped by the particle check.
 pub(super) fn check(path: &Path, text: &str, names: &[Reading], diags: &mut Vec<Diagnostic>) {
-    let body_start = text
-        .match_indices("+++")
-        .nth(1)
-        .map_or(0, |(i, _)| i + 3);
+    let body_start = text.match_indices("+++").nth(1).map_or(0, |(i, _)| i + 3);
     for (at, name, found, fit) in misplaced_particles(text, names) {
         let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
         let line = &text[line_start..];

@@ -41,6 +41,15 @@ pub struct Args {
     /// List the queries each engine misses.
     #[arg(long)]
     pub verbose: bool,
+    /// Score the set as typed without spaces: every query with its spaces removed
+    /// (against --min-recall and --min-mrr), and the first two and three words of
+    /// every query with and without spaces (against --max-unspaced-zero).
+    #[arg(long)]
+    pub unspaced: bool,
+    /// With --unspaced: fail (exit 1) when a larger share of the two- and three-word
+    /// prefixes that find something when spaced find nothing when typed without spaces.
+    #[arg(long, default_value_t = 0.01)]
+    pub max_unspaced_zero: f64,
 }
 
 /// Runs `eval`.
@@ -65,6 +74,9 @@ fn eval(args: &Args) -> Result<ExitCode> {
     })?;
     let index = open::load_index(&args.bundle)?;
     let queries = eval::load_queries(&args.queries, &corpus)?;
+    if args.unspaced {
+        return eval_unspaced(args, &corpus, &index, &queries);
+    }
     let mut rows = vec![
         (
             "incident-library".to_string(),
@@ -100,6 +112,84 @@ fn eval(args: &Args) -> Result<ExitCode> {
     println!(
         "\nok: recall@10 {:.3} >= {}, MRR {:.3} >= {}",
         ours.recall, args.min_recall, ours.mrr, args.min_mrr
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The set typed without spaces: the queries with their spaces removed, scored
+/// against the targets, and the zero-hit answers of the two- and three-word prefixes.
+fn eval_unspaced(
+    args: &Args,
+    corpus: &corpus::Corpus,
+    index: &incident_core::index::Index,
+    queries: &[eval::Query],
+) -> Result<ExitCode> {
+    let glued = eval::unspaced(queries);
+    let rows = vec![
+        (
+            "incident-library".to_string(),
+            eval::score(&glued, &eval::engine_rankings(index, &glued)),
+        ),
+        (
+            "bigram BM25".to_string(),
+            eval::score(&glued, &eval::bigram_rankings(corpus, &glued)),
+        ),
+    ];
+    println!("typed without spaces:");
+    print_eval(&glued, &rows, args.verbose);
+    let mut failures = Vec::new();
+    let ours = &rows[0].1;
+    if ours.recall < args.min_recall || ours.mrr < args.min_mrr {
+        failures.push(format!(
+            "without spaces: recall@10 {:.3} (target {}), MRR {:.3} (target {})",
+            ours.recall, args.min_recall, ours.mrr, args.min_mrr
+        ));
+    }
+    let pairs = eval::prefixes(queries);
+    let report = eval::zero_hit_report(index, &pairs);
+    println!("\nthe first two and three words, without spaces, where the spaced form finds something:");
+    println!("| glued | prefixes | zero hits without spaces |");
+    println!("| --- | --- | --- |");
+    let (mut found, mut zero) = (0, 0);
+    for (kind, (n, zeros)) in &report {
+        println!(
+            "| {kind} | {n} | {} ({:.1} %) |",
+            zeros.len(),
+            100.0 * zeros.len() as f64 / (*n).max(1) as f64
+        );
+        found += n;
+        zero += zeros.len();
+    }
+    let share = zero as f64 / found.max(1) as f64;
+    println!("| all | {found} | {zero} ({:.1} %) |", 100.0 * share);
+    if args.verbose {
+        for (kind, (_, zeros)) in &report {
+            for z in zeros {
+                println!("  zero hits ({kind}): {z}");
+            }
+        }
+    }
+    if share > args.max_unspaced_zero {
+        failures.push(format!(
+            "{zero} of {found} prefixes find nothing without spaces ({:.1} %, target at most {:.1} %)",
+            100.0 * share,
+            100.0 * args.max_unspaced_zero
+        ));
+    }
+    if !failures.is_empty() {
+        for f in &failures {
+            eprintln!("below target: {f}");
+        }
+        return Ok(ExitCode::FAILURE);
+    }
+    println!(
+        "\nok without spaces: recall@10 {:.3} >= {}, MRR {:.3} >= {}, zero hits {:.1} % <= {:.1} %",
+        ours.recall,
+        args.min_recall,
+        ours.mrr,
+        args.min_mrr,
+        100.0 * share,
+        100.0 * args.max_unspaced_zero
     );
     Ok(ExitCode::SUCCESS)
 }

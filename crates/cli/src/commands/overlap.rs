@@ -30,7 +30,13 @@ pub struct Args {
 /// become visible escapes instead of moving the cursor or setting the title.
 fn printable(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
         .collect()
 }
 
@@ -94,7 +100,11 @@ pub fn run(args: &Args) -> ExitCode {
             report.max(),
             report.pairs.len(),
             report.files.len(),
-            if bad > 0 { format!(": {bad} at {THRESHOLD} or more") } else { String::new() }
+            if bad > 0 {
+                format!(": {bad} at {THRESHOLD} or more")
+            } else {
+                String::new()
+            }
         );
         for p in report.pairs.iter().take(args.show.max(bad)) {
             println!("  {:.2} ours:   {}", p.dice, printable(&p.ours));

@@ -43,6 +43,7 @@
 //! together).
 
 mod direct;
+mod glued;
 mod lexicon;
 mod partial;
 mod prefix;
@@ -69,6 +70,7 @@ use spans::join_spans;
 use taxonomy::facet_synonyms;
 use typos::expand_typos;
 
+pub use glued::{script_pieces, space, Spacing};
 pub use lexicon::lexicon_keys;
 pub use prefix::completions;
 pub use segment::segment;
@@ -165,6 +167,10 @@ pub struct Word {
     /// Hangul it was read as.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keyboard: Option<String>,
+    /// Set when the word is one of several typed without spaces between them: the
+    /// word as typed (`카카오톡장애` for `카카오톡` and `장애`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glued: Option<String>,
     /// A stopword, kept only until phrases are read (`out of memory`).
     #[serde(skip)]
     pub stop: bool,
@@ -177,6 +183,17 @@ pub struct Options {
     pub prefix_last: bool,
 }
 
+/// The share of a Latin word that found nothing that known words must cover for
+/// the spacing to stand in for it (`scri` + `pt` is not `script`); a Hangul word
+/// that found nothing is spaced whenever a known word of two syllables is in it.
+const GLUED_COVERAGE: f32 = 0.5;
+/// A Latin word of this many characters that found nothing is taken for several
+/// words when known words hold [`LONG_GLUED_COVERAGE`] of it (`scriptdeletedhundreds`).
+const LONG_LATIN_GLUE: usize = 12;
+const LONG_GLUED_COVERAGE: f32 = 0.3;
+/// The share of a long glued word with guessed readings (typos, partial words)
+/// that known words must cover for the spacing to stand in for the guesses.
+const GUESSED_COVERAGE: f32 = 0.75;
 /// Alternatives a prefix, 초성 or typo lookup adds at most.
 const EXPANSIONS: usize = 8;
 /// Words read together at most (`서비스 메시 사이드카`).
@@ -186,13 +203,20 @@ pub const MAX_WORDS: usize = 24;
 /// Characters of a word that are read; a longer word is cut ([`crate::search::Response::cut`]).
 pub const MAX_WORD_CHARS: usize = 40;
 
+/// The words of normalised query text as the analysis reads them: the words of
+/// [`text::words`], each cut where scripts meet ([`script_pieces`]: `DNS레코드가` →
+/// `DNS` `레코드가`).
+pub fn query_words(text: &str) -> impl Iterator<Item = &str> {
+    text::words(text).flat_map(script_pieces)
+}
+
 /// Splits `query` into words and finds their alternatives in `index`.
 pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
     // NFKC turns compatibility jamo (ㅈ) into conjoining ones; 초성 and typing
     // states are compared as compatibility jamo.
     let cased: String = text::nfkc(query).chars().map(hangul::to_compatibility).collect();
     let mut raws: Vec<&str> = Vec::new();
-    for raw in text::words(&cased) {
+    for raw in query_words(&cased) {
         if raws.len() == MAX_WORDS {
             break;
         }
@@ -206,27 +230,38 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
         }
     }
     let ends_open = options.prefix_last && !cased.ends_with(char::is_whitespace);
+    let last = raws.len().saturating_sub(1);
     let singles: Vec<Word> = raws
         .iter()
         .enumerate()
-        .map(|(i, raw)| {
-            let lower = text::lower(raw);
-            let stop = particles::is_query_stopword(&lower)
-                || particles::bare(&lower).is_some_and(|b| particles::is_query_stopword(&b));
-            if stop {
-                // Kept until phrases are read (`out of memory`), then dropped.
-                Word {
-                    input: lower,
-                    alternatives: Vec::new(),
-                    keyboard: None,
-                    stop: true,
-                }
-            } else {
-                single(raw, index, ends_open && i + 1 == raws.len())
+        .flat_map(|(i, raw)| {
+            let prefix = ends_open && i == last;
+            let word = read_word(raw, index, prefix);
+            if word.stop {
+                return vec![word];
             }
+            spaced(&word, index, prefix).unwrap_or_else(|| vec![word])
         })
         .collect();
     join_spans(singles, index).into_iter().filter(|w| !w.stop).collect()
+}
+
+/// One word as typed: a stopword, kept only until phrases are read (`out of
+/// memory`) and then dropped, or the word with its alternatives.
+fn read_word(raw: &str, index: &Index, prefix: bool) -> Word {
+    let lower = text::lower(raw);
+    let stop = particles::is_query_stopword(&lower)
+        || particles::bare(&lower).is_some_and(|b| particles::is_query_stopword(&b));
+    if stop {
+        return Word {
+            input: lower,
+            alternatives: Vec::new(),
+            keyboard: None,
+            glued: None,
+            stop: true,
+        };
+    }
+    single(raw, index, prefix)
 }
 
 /// The alternatives of one word.
@@ -242,6 +277,7 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
             input,
             alternatives: alts,
             keyboard: None,
+            glued: None,
             stop: false,
         };
     }
@@ -288,8 +324,88 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
         input,
         alternatives: alts,
         keyboard,
+        glued: None,
         stop: false,
     }
+}
+
+/// True when `word`'s readings are only guesses (typos, partial words) or its split
+/// over the vocabulary, or there are none: a word typed without its spaces reads
+/// better as the words it holds, each of which may match alone (a split reading
+/// matches only the incidents that hold every piece). A completion of the word
+/// being typed, or a 초성 reading, is what the word was meant to be.
+fn only_guesses(word: &Word) -> bool {
+    word.alternatives.iter().all(|a| {
+        matches!(
+            a.derivation,
+            Derivation::Typo | Derivation::Partial | Derivation::Segmented | Derivation::Parts
+        )
+    })
+}
+
+/// `word` read as the words typed together in it ([`glued::space`]), each as if
+/// typed with a space before it. Only a word without a reading of its own (beyond
+/// guesses and its split over the vocabulary) is spaced: a word that found nothing
+/// at all (a Latin one when known words hold half of it), a word read only as split
+/// when every word of the spacing is known, and a long word read only by guesses
+/// when known words hold three quarters of it. `None` keeps the word as it is.
+fn spaced(word: &Word, index: &Index, prefix: bool) -> Option<Vec<Word>> {
+    if word.stop || word.keyboard.is_some() || !only_guesses(word) {
+        return None;
+    }
+    let Some(spacing) = space(&word.input, index) else {
+        return keyboard_spaced(word, index, prefix);
+    };
+    let last = spacing.words.len() - 1;
+    let words: Vec<Word> = spacing
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| Word {
+            glued: Some(word.input.clone()),
+            ..read_word(w, index, prefix && i == last)
+        })
+        .collect();
+    let split = |a: &Alternative| matches!(a.derivation, Derivation::Segmented | Derivation::Parts);
+    let split_only = !word.alternatives.is_empty() && word.alternatives.iter().all(split);
+    // A word read by guesses is one word mistyped more often than several typed
+    // together, unless it is as long as several words.
+    let chars = word.input.chars().count();
+    let long = chars >= if word.input.is_ascii() { 10 } else { 6 };
+    let accepted = if word.alternatives.is_empty() {
+        !word.input.is_ascii()
+            || spacing.coverage >= GLUED_COVERAGE
+            || chars >= LONG_LATIN_GLUE && spacing.coverage >= LONG_GLUED_COVERAGE
+    } else if split_only || glued::is_negation(&spacing) {
+        spacing.known
+    } else {
+        !word.alternatives.iter().any(split) && long && spacing.coverage >= GUESSED_COVERAGE
+    };
+    accepted.then_some(words)
+}
+
+/// A Latin word that found nothing, read as Korean typed on the English layout and
+/// run together (`rltfoqepdlxjqpdltm` → `기술데이터베이스`): the spacing of the
+/// Hangul, when known words hold half of it.
+fn keyboard_spaced(word: &Word, index: &Index, prefix: bool) -> Option<Vec<Word>> {
+    if !word.alternatives.is_empty() || !word.input.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    let hangul = hangul::from_keyboard(&word.input).filter(|h| h.chars().all(hangul::is_hangul_syllable))?;
+    let spacing = space(&hangul, index).filter(|s| s.coverage >= GLUED_COVERAGE)?;
+    let last = spacing.words.len() - 1;
+    Some(
+        spacing
+            .words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| Word {
+                glued: Some(word.input.clone()),
+                keyboard: Some(w.clone()),
+                ..single(w, index, prefix && i == last)
+            })
+            .collect(),
+    )
 }
 
 /// Adds an alternative when every term is in the vocabulary and it is new.

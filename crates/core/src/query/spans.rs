@@ -66,6 +66,7 @@ fn join(span: &[Word], index: &Index) -> Option<Word> {
         input: phrase,
         alternatives,
         keyboard: None,
+        glued: None,
         stop: false,
     })
 }

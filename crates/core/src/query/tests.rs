@@ -114,8 +114,14 @@ fn particles_and_endings_reach_the_bare_term() {
 #[test]
 fn spacing_either_way() {
     let idx = index(VOCAB);
+    // A word read only as split becomes the words it holds, each of which may match
+    // alone (an incident with both still matches in full).
     let w = analyze("가용영역", &idx, Options::default());
-    assert_eq!(terms_of(&w[0]), ["가용+영역"]);
+    assert_eq!(
+        w.iter().map(|w| terms_of(w)[0].clone()).collect::<Vec<_>>(),
+        ["가용", "영역"]
+    );
+    assert!(w.iter().all(|w| w.glued.as_deref() == Some("가용영역")));
     let w = analyze("재시도증폭", &idx, Options::default());
     assert_eq!(terms_of(&w[0]), ["재시도증폭", "재시도+증폭"]);
     let w = analyze("로드 밸런서", &idx, Options::default());
@@ -412,4 +418,58 @@ fn long_queries_are_cut() {
 fn unknown_words_have_no_alternative() {
     let idx = index(VOCAB);
     assert!(analyze("없는말", &idx, Options::default())[0].alternatives.is_empty());
+}
+
+fn inputs(words: &[Word]) -> Vec<String> {
+    words.iter().map(|w| w.input.clone()).collect()
+}
+
+#[test]
+fn words_typed_without_spaces_read_as_spaced() {
+    let idx = index(VOCAB);
+    let spaced = analyze("캐시를 비우는 배포", &idx, Options::default());
+    let glued = analyze("캐시를비우는배포", &idx, Options::default());
+    assert_eq!(inputs(&glued), inputs(&spaced));
+    assert_eq!(
+        glued.iter().map(|w| terms_of(w)).collect::<Vec<_>>(),
+        spaced.iter().map(|w| terms_of(w)).collect::<Vec<_>>()
+    );
+    assert!(glued.iter().all(|w| w.glued.as_deref() == Some("캐시를비우는배포")));
+    assert!(spaced.iter().all(|w| w.glued.is_none()));
+    // Where Hangul meets Latin, and after a number's counter.
+    assert_eq!(
+        inputs(&analyze("HTTP5xx메모리부족", &idx, Options::default())),
+        ["http", "5xx", "메모리부족"]
+    );
+    assert_eq!(
+        inputs(&analyze("us-east-1재시도를", &idx, Options::default())),
+        ["us-east-1", "재시도를"]
+    );
+    // Latin words run together: every piece a term of three letters or more.
+    let w = analyze("oomkilledhttp", &idx, Options::default());
+    assert_eq!(inputs(&w), ["oomkilled", "http"]);
+}
+
+#[test]
+fn a_word_is_not_broken_into_fragments() {
+    let idx = index(&["비우", "서", "재시도", "배포", "캐시"]);
+    // Three syllables split only into terms as they are: 비면서 is not 비면 + 서.
+    assert_eq!(inputs(&analyze("비면서", &idx, Options::default())), ["비면서"]);
+    // A short word read by a typo keeps the typo.
+    let w = analyze("재시두", &idx, Options::default());
+    assert_eq!(inputs(&w), ["재시두"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Typo);
+    // A single unknown syllable is never a word of its own.
+    assert_eq!(inputs(&analyze("캐시뷁", &idx, Options::default())), ["캐시뷁"]);
+}
+
+#[test]
+fn initials_and_a_negation_typed_together() {
+    let idx = index(VOCAB);
+    let w = analyze("ㅈㅅㄷㅂㅍ", &idx, Options::default());
+    assert_eq!(inputs(&w), ["ㅈㅅㄷ", "ㅂㅍ"]);
+    assert!(terms_of(&w[0]).contains(&"재시도".to_string()), "{w:?}");
+    assert_eq!(terms_of(&w[1]), ["배포"]);
+    // 안 is dropped as it would be spaced; the verb stays.
+    assert_eq!(inputs(&analyze("안비우는", &idx, Options::default())), ["비우는"]);
 }

@@ -306,7 +306,7 @@ fn is_unsearchable(typed: &str) -> bool {
 /// True when `typed` is longer than the analysis reads ([`query::MAX_WORDS`] words
 /// of [`query::MAX_WORD_CHARS`] characters).
 fn is_cut(typed: &str) -> bool {
-    text::words(typed)
+    query::query_words(typed)
         .enumerate()
         .any(|(i, w)| i >= query::MAX_WORDS || w.chars().nth(query::MAX_WORD_CHARS).is_some())
 }

@@ -352,6 +352,7 @@ pub const STOPWORDS: &[&str] = &[
 /// reading phrases, so `장애 조치` stays), and a query of nothing else lists
 /// everything; the index keeps them.
 pub const QUERY_STOPWORDS: &[&str] = &[
+    "안",
     "장애",
     "사고",
     "사례",

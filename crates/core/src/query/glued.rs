@@ -1,0 +1,469 @@
+//! Spacing left out, as people type on a phone: a query word that runs several
+//! words together is read as the words it holds.
+//!
+//! * [`script_pieces`] cuts a word where Hangul meets a Latin run (`DNS레코드가` →
+//!   `DNS` `레코드가`, `멀티AZ` → `멀티` `AZ`) and after a number's counter
+//!   (`43초네트워크` → `43초` `네트워크`). Mixed Latin and digit tokens stay whole
+//!   (`k8s`, `S3`, `us-east-1`, `IL-0001`, `5xx`), and so does a year (`2017년`).
+//! * [`space`] spaces a Hangul or Latin word that the vocabulary does not know over
+//!   the terms it does (`카카오톡장애` → `카카오톡` `장애`, `쪽에서깃헙` → `쪽에서`
+//!   `깃헙`, `awsebs` → `aws` `ebs`): the cheapest cover of the word by vocabulary
+//!   terms, lexicon forms, words with their particle or ending, and particles, where
+//!   a long known piece costs least and a stretch that nothing knows costs most.
+//!
+//! Each piece is then read as if it had been typed with a space before it, so it
+//! gets every reading a spaced word gets (particles, the lexicon, typos).
+
+use crate::index::Index;
+use crate::text::hangul;
+use crate::text::particles;
+
+use super::verb_noun::verb_noun;
+
+/// Counters that a number carries (`2017년`, `43초`, `3시간`): the piece after a
+/// number ends after its counter. Longest first.
+const COUNTERS: [&str; 21] = [
+    "시간",
+    "개월",
+    "주년",
+    "퍼센트",
+    "년",
+    "월",
+    "일",
+    "시",
+    "분",
+    "초",
+    "개",
+    "대",
+    "건",
+    "명",
+    "번",
+    "차",
+    "주",
+    "만",
+    "억",
+    "배",
+    "층",
+];
+
+/// The longest piece [`space`] considers, in characters: longer runs are left to
+/// the partial reading (a Hangul term is rarely longer; a Latin one, such as a
+/// host name, may be).
+const LONGEST_PIECE: usize = 10;
+const LONGEST_LATIN_PIECE: usize = 24;
+
+/// Hangul words [`space`] reads, in syllables, at least: two words typed together
+/// hold four or more (`광케이블`), while a shorter unknown word is most often one
+/// word the library lacks or a conjugation (`비면서` is not `비면` + `서`). A word of
+/// three is spaced only into terms the vocabulary or the lexicon holds as they are
+/// (`람다셀` → `람다` `셀`).
+const SHORTEST_GLUED: usize = 3;
+const SHORTEST_FREELY_GLUED: usize = 4;
+
+/// Latin pieces are words from this many letters on, known or not: a shorter known
+/// piece is in most words (`fa` of `cloudfare`), a shorter unknown one is a
+/// fragment (`er` of `customer` read as `custom` + `er`).
+const SHORTEST_LATIN_PIECE: usize = 3;
+
+/// The class of a character for [`script_pieces`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Hangul syllables.
+    Hangul,
+    /// Hangul letters alone: 초성 typed for a word (`ㅇㅊ`).
+    Jamo,
+    /// Latin letters, digits and joiners.
+    Other,
+}
+
+fn class(c: char) -> Class {
+    if hangul::is_hangul_syllable(c) {
+        Class::Hangul
+    } else if hangul::is_hangul(c) {
+        Class::Jamo
+    } else {
+        Class::Other
+    }
+}
+
+/// The words run together in `word` by script: a cut where a Hangul run meets a
+/// run with a Latin letter, and after the counter of a number followed by more
+/// Hangul. One piece when there is no such place.
+pub fn script_pieces(word: &str) -> Vec<&str> {
+    // Runs of one class, as byte ranges.
+    let mut runs: Vec<(usize, usize, Class)> = Vec::new();
+    for (at, c) in word.char_indices() {
+        let k = class(c);
+        match runs.last_mut() {
+            Some(last) if last.2 == k => last.1 = at + c.len_utf8(),
+            _ => runs.push((at, at + c.len_utf8(), k)),
+        }
+    }
+    let mut cuts: Vec<usize> = Vec::new();
+    for pair in runs.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let latin = |r: (usize, usize, Class)| word[r.0..r.1].bytes().any(|b| b.is_ascii_alphabetic());
+        let digits = |r: (usize, usize, Class)| word[r.0..r.1].bytes().filter(u8::is_ascii_digit).count();
+        match (a.2, b.2) {
+            (Class::Jamo, Class::Hangul) | (Class::Hangul, Class::Jamo) => cuts.push(b.0),
+            (Class::Hangul, Class::Other) if latin(b) => cuts.push(b.0),
+            // A number after a word (`깃허브2018년`, `2월29일`); a single digit stays
+            // with the word it names (`버전2`).
+            (Class::Hangul, Class::Other) if digits(b) >= 2 => cuts.push(b.0),
+            (Class::Other, Class::Hangul) if latin(a) => cuts.push(b.0),
+            (Class::Other, Class::Hangul) if word[a.0..a.1].bytes().any(|b| b.is_ascii_digit()) => {
+                // A number: its counter stays with it, the rest is another word.
+                let hangul = &word[b.0..b.1];
+                let counter = COUNTERS.iter().find(|c| hangul.starts_with(*c)).map_or(0, |c| c.len());
+                if counter < hangul.len() {
+                    cuts.push(b.0 + counter);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut pieces = Vec::with_capacity(cuts.len() + 1);
+    let mut start = 0;
+    for cut in cuts {
+        if cut > start {
+            pieces.push(&word[start..cut]);
+            start = cut;
+        }
+    }
+    pieces.push(&word[start..]);
+    pieces
+}
+
+/// What a stretch of a glued word is to the vocabulary.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Piece {
+    /// A term, a lexicon form, or a word with its particle or ending.
+    Known,
+    /// A particle or ending alone (`에서`, `가`): it belongs to the piece before.
+    Particle,
+    /// Nothing the index knows.
+    Unknown,
+}
+
+/// What `piece` is to `index`. A word with a particle counts when the particle is
+/// whole syllables (`레코드가`, `쪽에서`); predicate endings that change the stem's
+/// last syllable (`끊겼다` → `끊기`) count from three syllables, since a short
+/// stretch read that way is most often a piece of another word (`이블` is not `이브`).
+fn piece(piece: &str, index: &Index) -> Piece {
+    let known = |t: &str| index.df(t).is_some() || !index.lexicon_means(t).is_empty();
+    if hangul_word(piece) && particles::is_suffix_only(piece) {
+        return Piece::Particle;
+    }
+    if known(piece) {
+        return Piece::Known;
+    }
+    let bare = particles::bare(piece);
+    let whole_particle = bare.as_deref().is_some_and(|b| {
+        piece
+            .strip_prefix(b)
+            .is_some_and(|rest| particles::is_suffix_only(rest) && known(b))
+    });
+    let long = piece.chars().count() >= 3;
+    if whole_particle
+        || long
+            && (particles::stems(bare.as_deref().unwrap_or(piece))
+                .iter()
+                .any(|s| index.df(s).is_some())
+                || verb_noun(piece).is_some_and(|n| index.df(&n).is_some()))
+    {
+        Piece::Known
+    } else {
+        Piece::Unknown
+    }
+}
+
+/// What a stretch of a Latin token is to `index`: a known term of three characters
+/// or more (`fa` and `re` of `cloudfare` are in most words), or a known number or
+/// joiner-separated token.
+fn latin_piece(piece: &str, index: &Index) -> Piece {
+    let short = piece.len() < SHORTEST_LATIN_PIECE && piece.bytes().any(|b| b.is_ascii_lowercase());
+    let joined = piece.contains(['-', '.', '/', '_', '+', '#']);
+    let known = |t: &str| index.df(t).is_some() || !index.lexicon_means(t).is_empty();
+    // A joined token the records write in parts (`front-end` → `front`, `end`).
+    let parts_known = || {
+        let parts = crate::text::latin_parts(piece);
+        !parts.is_empty() && parts.iter().all(|p| index.df(p).is_some())
+    };
+    if piece.starts_with(['-', '.', '/', '_', '+', '#']) || piece.ends_with(['-', '.', '/', '_', '+', '#']) {
+        return Piece::Unknown;
+    }
+    if !short && (known(piece) || joined && parts_known()) {
+        Piece::Known
+    } else {
+        Piece::Unknown
+    }
+}
+
+fn hangul_word(word: &str) -> bool {
+    word.chars().all(hangul::is_hangul_syllable)
+}
+
+/// A Latin token: lower-case letters, digits and joiners, with a letter
+/// (`kinesisus-east-1`, `firefoxadd-ons`).
+fn latin_word(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_lowercase())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-._/+#".contains(&b))
+}
+
+/// The cost of a piece of `len` characters: long known pieces are cheapest, a
+/// single known syllable costs more (most are also parts of longer words), a
+/// stretch nothing knows costs most, the more so the longer it is.
+fn cost(kind: Piece, len: usize) -> f32 {
+    match kind {
+        Piece::Known if len >= 2 => 1.0,
+        Piece::Known => 1.5,
+        Piece::Particle => 0.2,
+        Piece::Unknown => 1.0 + 0.6 * len as f32,
+    }
+}
+
+/// A spacing of a glued word: its words, each with the particles that follow it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spacing {
+    /// The words, in order.
+    pub words: Vec<String>,
+    /// True when every word is one the index knows (no stretch was left unknown).
+    pub known: bool,
+    /// The share of the word's characters in words the index knows.
+    pub coverage: f32,
+}
+
+/// Adverbs of negation that people type against the verb (`안쓰던`, `못함`).
+const NEGATIONS: [&str; 2] = ["안", "못"];
+
+/// True when `spacing` is a negation and the verb it was typed against.
+pub fn is_negation(spacing: &Spacing) -> bool {
+    spacing.known && spacing.words.len() == 2 && NEGATIONS.contains(&spacing.words[0].as_str())
+}
+
+/// `word` as a negation typed against a verb the index knows (`안쓰던` → `안`
+/// `쓰던`).
+fn negated(word: &str, index: &Index) -> Option<Spacing> {
+    let neg = NEGATIONS.iter().find(|n| word.starts_with(*n))?;
+    let rest = &word[neg.len()..];
+    (rest.chars().count() >= 2 && piece(rest, index) == Piece::Known).then(|| Spacing {
+        words: vec![neg.to_string(), rest.to_string()],
+        known: true,
+        coverage: 1.0,
+    })
+}
+
+/// 초성 typed for several words together (`ㅅㅍㄹㅂㄹㅇ` → `ㅅㅍㄹ` `ㅂㄹㅇ`): the
+/// fewest pieces of two initials or more that each name a term or a lexicon form.
+fn initials(word: &str, index: &Index) -> Option<Spacing> {
+    let chars: Vec<char> = word.chars().collect();
+    let n = chars.len();
+    if n < 4 || n > super::MAX_WORD_CHARS {
+        return None;
+    }
+    let named = |p: &str| {
+        let mut alts = Vec::new();
+        super::prefix::expand_initials(p, index, false, &mut alts);
+        !alts.is_empty()
+    };
+    // best[i]: fewest pieces covering chars[..i], with where the last one starts.
+    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0));
+    for start in 0..n {
+        let Some((count, _)) = best[start] else { continue };
+        for end in start + 2..=n.min(start + LONGEST_PIECE) {
+            if start == 0 && end == n {
+                continue;
+            }
+            let piece: String = chars[start..end].iter().collect();
+            if best[end].is_none_or(|(c, _)| count + 1 < c) && named(&piece) {
+                best[end] = Some((count + 1, start));
+            }
+        }
+    }
+    best[n]?;
+    let mut words = Vec::new();
+    let mut end = n;
+    while end > 0 {
+        let (_, start) = best[end]?;
+        words.push(chars[start..end].iter().collect());
+        end = start;
+    }
+    words.reverse();
+    Some(Spacing {
+        words,
+        known: true,
+        coverage: 1.0,
+    })
+}
+
+/// The cheapest spacing of `word` (lower-cased, all Hangul or a Latin token; 초성
+/// and a leading negation are read first) into two or more words, when it has one with at least one known word of two
+/// characters or more. Lookups of blocks not loaded yet are noted missing, as for
+/// every reading: the next round reads the word again with them.
+pub fn space(word: &str, index: &Index) -> Option<Spacing> {
+    if hangul::is_initials_query(word) {
+        return initials(word, index);
+    }
+    if let Some(s) = negated(word, index) {
+        return Some(s);
+    }
+    let hangul = hangul_word(word);
+    if !hangul && !latin_word(word) {
+        return None;
+    }
+    let chars: Vec<char> = word.chars().collect();
+    let n = chars.len();
+    let shortest = if hangul {
+        SHORTEST_GLUED
+    } else {
+        2 * SHORTEST_LATIN_PIECE
+    };
+    if n < shortest || n > super::MAX_WORD_CHARS {
+        return None;
+    }
+    // A particle is Hangul only; a Latin piece is a term of three characters or
+    // more, or a number ([`latin_piece`]).
+    let min_len = 1;
+    let fragment = if hangul { 2 } else { SHORTEST_LATIN_PIECE };
+    // best[i][k]: the cheapest cover of chars[..i] whose last piece is of kind k
+    // (Known, Particle, Unknown), with where that piece starts.
+    const KINDS: [Piece; 3] = [Piece::Known, Piece::Particle, Piece::Unknown];
+    let slot = |k: Piece| KINDS.iter().position(|&x| x == k).unwrap_or(0);
+    let mut best: Vec<[Option<(f32, usize, usize)>; 3]> = vec![[None; 3]; n + 1];
+    for start in 0..n {
+        let from: Vec<(f32, Option<Piece>)> = if start == 0 {
+            vec![(0.0, None)]
+        } else {
+            KINDS
+                .iter()
+                .filter_map(|&k| best[start][slot(k)].map(|(c, _, _)| (c, Some(k))))
+                .collect()
+        };
+        if from.is_empty() {
+            continue;
+        }
+        let longest = if hangul { LONGEST_PIECE } else { LONGEST_LATIN_PIECE };
+        for len in min_len..=longest.min(n - start) {
+            let end = start + len;
+            if start == 0 && end == n {
+                continue; // the whole word is not a spacing
+            }
+            let text: String = chars[start..end].iter().collect();
+            let kind = if hangul {
+                piece(&text, index)
+            } else {
+                latin_piece(&text, index)
+            };
+            // A single syllable, or fewer than three Latin letters, that nothing
+            // knows is a fragment, not a word.
+            if kind == Piece::Unknown && len < fragment {
+                continue;
+            }
+            for &(c, before) in &from {
+                let allowed = match kind {
+                    // A particle follows a word; an unknown stretch is never next to another.
+                    Piece::Particle => matches!(before, Some(Piece::Known | Piece::Particle)),
+                    Piece::Unknown => before != Some(Piece::Unknown),
+                    Piece::Known => true,
+                };
+                if !allowed {
+                    continue;
+                }
+                let total = c + cost(kind, len);
+                let cell = &mut best[end][slot(kind)];
+                if cell.is_none_or(|(b, _, _)| total < b) {
+                    *cell = Some((total, start, before.map_or(usize::MAX, slot)));
+                }
+            }
+        }
+    }
+    // The cheapest end state, then back through the pieces.
+    let (mut k, _) = KINDS
+        .iter()
+        .enumerate()
+        .filter_map(|(k, _)| best[n][k].map(|(c, _, _)| (k, c)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))?;
+    let mut pieces: Vec<(String, Piece)> = Vec::new();
+    let mut end = n;
+    while end > 0 {
+        let (_, start, before) = best[end][k]?;
+        pieces.push((chars[start..end].iter().collect(), KINDS[k]));
+        end = start;
+        k = before;
+        if end > 0 && k == usize::MAX {
+            return None;
+        }
+    }
+    pieces.reverse();
+    // Particles join the word before them, as they would be typed.
+    let mut words: Vec<(String, Piece)> = Vec::new();
+    for (text, kind) in pieces {
+        match (kind, words.last_mut()) {
+            (Piece::Particle, Some(last)) => last.0.push_str(&text),
+            _ => words.push((text, kind)),
+        }
+    }
+    let long_known = words.iter().any(|(w, k)| *k == Piece::Known && w.chars().count() >= 2);
+    if hangul && n < SHORTEST_FREELY_GLUED {
+        let as_is = |w: &str| index.df(w).is_some() || !index.lexicon_means(w).is_empty();
+        if !words.iter().all(|(w, _)| as_is(w)) {
+            return None;
+        }
+    }
+    let known_chars: usize = words
+        .iter()
+        .filter(|(_, k)| *k == Piece::Known)
+        .map(|(w, _)| w.chars().count())
+        .sum();
+    (words.len() >= 2 && long_known).then(|| Spacing {
+        known: words.iter().all(|(_, k)| *k == Piece::Known),
+        coverage: known_chars as f32 / n as f32,
+        words: words.into_iter().map(|(w, _)| w).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_are_cut_where_hangul_meets_latin_and_after_a_counter() {
+        assert_eq!(script_pieces("dns레코드가"), ["dns", "레코드가"]);
+        assert_eq!(script_pieces("2017년aws장애"), ["2017년", "aws", "장애"]);
+        assert_eq!(script_pieces("멀티az"), ["멀티", "az"]);
+        assert_eq!(script_pieces("github이"), ["github", "이"]);
+        assert_eq!(script_pieces("43초네트워크"), ["43초", "네트워크"]);
+        assert_eq!(script_pieces("2월29일윤년"), ["2월", "29일", "윤년"]);
+        assert_eq!(script_pieces("깃허브2018년43초"), ["깃허브", "2018년", "43초"]);
+        assert_eq!(script_pieces("ㅇㅊ때문에"), ["ㅇㅊ", "때문에"]);
+        assert_eq!(script_pieces("3시간장애"), ["3시간", "장애"]);
+        assert_eq!(script_pieces("il-0001장애"), ["il-0001", "장애"]);
+        assert_eq!(script_pieces("5xx오류"), ["5xx", "오류"]);
+        // Whole: mixed Latin and digits, a year, a word with a number after it.
+        for whole in [
+            "k8s",
+            "s3",
+            "us-east-1",
+            "il-0001",
+            "2017년",
+            "버전2",
+            "재시도증폭",
+            "p99",
+        ] {
+            assert_eq!(script_pieces(whole), [whole], "{whole}");
+        }
+        assert_eq!(script_pieces("k8s업그레이드"), ["k8s", "업그레이드"]);
+        assert_eq!(script_pieces("s3버킷이"), ["s3", "버킷이"]);
+    }
+
+    #[test]
+    fn the_cost_prefers_long_known_pieces_and_short_unknown_stretches() {
+        assert!(cost(Piece::Known, 3) < cost(Piece::Known, 1));
+        assert!(cost(Piece::Known, 1) + cost(Piece::Known, 1) > cost(Piece::Unknown, 2));
+        assert!(cost(Piece::Unknown, 1) > cost(Piece::Known, 2));
+        assert!(cost(Piece::Particle, 2) < cost(Piece::Known, 2));
+    }
+}
