@@ -104,12 +104,14 @@ pub fn script_pieces(word: &str) -> Vec<&str> {
         let (a, b) = (pair[0], pair[1]);
         let latin = |r: (usize, usize, Class)| word[r.0..r.1].bytes().any(|b| b.is_ascii_alphabetic());
         let digits = |r: (usize, usize, Class)| word[r.0..r.1].bytes().filter(u8::is_ascii_digit).count();
+        // A run of digits whose next run starts with a counter (`6` of `6월`).
+        let counted = |r: (usize, usize, Class)| digits(r) > 0 && COUNTERS.iter().any(|c| word[r.1..].starts_with(c));
         match (a.2, b.2) {
             (Class::Jamo, Class::Hangul) | (Class::Hangul, Class::Jamo) => cuts.push(b.0),
             (Class::Hangul, Class::Other) if latin(b) => cuts.push(b.0),
-            // A number after a word (`깃허브2018년`, `2월29일`); a single digit stays
-            // with the word it names (`버전2`).
-            (Class::Hangul, Class::Other) if digits(b) >= 2 => cuts.push(b.0),
+            // A number after a word (`깃허브2018년`, `2월29일`, `헤로쿠6월`); a single
+            // digit with no counter stays with the word it names (`버전2`).
+            (Class::Hangul, Class::Other) if digits(b) >= 2 || counted(b) => cuts.push(b.0),
             (Class::Other, Class::Hangul) if latin(a) => cuts.push(b.0),
             (Class::Other, Class::Hangul) if word[a.0..a.1].bytes().any(|b| b.is_ascii_digit()) => {
                 // A number: its counter stays with it, the rest is another word.
@@ -214,13 +216,13 @@ fn latin_word(word: &str) -> bool {
 
 /// The cost of a piece of `len` characters: long known pieces are cheapest, a
 /// single known syllable costs more (most are also parts of longer words), a
-/// stretch nothing knows costs most, the more so the longer it is.
-fn cost(kind: Piece, len: usize) -> f32 {
+/// stretch nothing knows costs most, the more so the longer it is. In tenths.
+fn cost(kind: Piece, len: usize) -> u32 {
     match kind {
-        Piece::Known if len >= 2 => 1.0,
-        Piece::Known => 1.5,
-        Piece::Particle => 0.2,
-        Piece::Unknown => 1.0 + 0.6 * len as f32,
+        Piece::Known if len >= 2 => 10,
+        Piece::Known => 15,
+        Piece::Particle => 2,
+        Piece::Unknown => 10 + 6 * len as u32,
     }
 }
 
@@ -245,7 +247,7 @@ pub fn is_negation(spacing: &Spacing) -> bool {
 
 /// `word` as a negation typed against a verb the index knows (`안쓰던` → `안`
 /// `쓰던`).
-fn negated(word: &str, index: &Index) -> Option<Spacing> {
+pub fn negated(word: &str, index: &Index) -> Option<Spacing> {
     let neg = NEGATIONS.iter().find(|n| word.starts_with(*n))?;
     let rest = &word[neg.len()..];
     (rest.chars().count() >= 2 && piece(rest, index) == Piece::Known).then(|| Spacing {
@@ -255,54 +257,28 @@ fn negated(word: &str, index: &Index) -> Option<Spacing> {
     })
 }
 
-/// 초성 typed for several words together (`ㅅㅍㄹㅂㄹㅇ` → `ㅅㅍㄹ` `ㅂㄹㅇ`): the
-/// fewest pieces of two initials or more that each name a term or a lexicon form.
+/// 초성 typed for several words together (`ㅅㅍㄹㅂㄹㅇ` → `ㅅㅍㄹ` `ㅂㄹㅇ`): pieces of
+/// two initials or more that each name a term or a lexicon form.
 fn initials(word: &str, index: &Index) -> Option<Spacing> {
-    let chars: Vec<char> = word.chars().collect();
-    let n = chars.len();
-    if n < 4 || n > super::MAX_WORD_CHARS {
-        return None;
-    }
-    let named = |p: &str| {
+    let named = |p: &str, len: usize| {
         let mut alts = Vec::new();
-        super::prefix::expand_initials(p, index, false, &mut alts);
-        !alts.is_empty()
-    };
-    // best[i]: fewest pieces covering chars[..i], with where the last one starts.
-    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
-    best[0] = Some((0, 0));
-    for start in 0..n {
-        let Some((count, _)) = best[start] else { continue };
-        for end in start + 2..=n.min(start + LONGEST_PIECE) {
-            if start == 0 && end == n {
-                continue;
-            }
-            let piece: String = chars[start..end].iter().collect();
-            if best[end].is_none_or(|(c, _)| count + 1 < c) && named(&piece) {
-                best[end] = Some((count + 1, start));
-            }
+        if len >= 2 {
+            super::prefix::expand_initials(p, index, false, &mut alts);
         }
-    }
-    best[n]?;
-    let mut words = Vec::new();
-    let mut end = n;
-    while end > 0 {
-        let (_, start) = best[end]?;
-        words.push(chars[start..end].iter().collect());
-        end = start;
-    }
-    words.reverse();
-    Some(Spacing {
-        words,
-        known: true,
-        coverage: 1.0,
-    })
+        if alts.is_empty() {
+            Piece::Unknown
+        } else {
+            Piece::Known
+        }
+    };
+    cover(word, &named, LONGEST_PIECE, usize::MAX).filter(|s| s.known)
 }
 
 /// The cheapest spacing of `word` (lower-cased, all Hangul or a Latin token; 초성
-/// and a leading negation are read first) into two or more words, when it has one with at least one known word of two
-/// characters or more. Lookups of blocks not loaded yet are noted missing, as for
-/// every reading: the next round reads the word again with them.
+/// and a leading negation are read first) into two or more words, when it has one
+/// with at least one known word of two characters or more. Lookups of blocks not
+/// loaded yet are noted missing, as for every reading: the next round reads the
+/// word again with them.
 pub fn space(word: &str, index: &Index) -> Option<Spacing> {
     if hangul::is_initials_query(word) {
         return initials(word, index);
@@ -311,115 +287,120 @@ pub fn space(word: &str, index: &Index) -> Option<Spacing> {
         return Some(s);
     }
     let hangul = hangul_word(word);
-    if !hangul && !latin_word(word) {
-        return None;
-    }
-    let chars: Vec<char> = word.chars().collect();
-    let n = chars.len();
-    let shortest = if hangul {
-        SHORTEST_GLUED
-    } else {
-        2 * SHORTEST_LATIN_PIECE
-    };
-    if n < shortest || n > super::MAX_WORD_CHARS {
-        return None;
-    }
-    // A particle is Hangul only; a Latin piece is a term of three characters or
-    // more, or a number ([`latin_piece`]).
-    let min_len = 1;
-    let fragment = if hangul { 2 } else { SHORTEST_LATIN_PIECE };
-    // best[i][k]: the cheapest cover of chars[..i] whose last piece is of kind k
-    // (Known, Particle, Unknown), with where that piece starts.
-    const KINDS: [Piece; 3] = [Piece::Known, Piece::Particle, Piece::Unknown];
-    let slot = |k: Piece| KINDS.iter().position(|&x| x == k).unwrap_or(0);
-    let mut best: Vec<[Option<(f32, usize, usize)>; 3]> = vec![[None; 3]; n + 1];
-    for start in 0..n {
-        let from: Vec<(f32, Option<Piece>)> = if start == 0 {
-            vec![(0.0, None)]
-        } else {
-            KINDS
-                .iter()
-                .filter_map(|&k| best[start][slot(k)].map(|(c, _, _)| (c, Some(k))))
-                .collect()
-        };
-        if from.is_empty() {
-            continue;
+    let n = word.chars().count();
+    let spacing = if hangul {
+        if n < SHORTEST_GLUED {
+            return None;
         }
-        let longest = if hangul { LONGEST_PIECE } else { LONGEST_LATIN_PIECE };
-        for len in min_len..=longest.min(n - start) {
+        cover(word, &|p: &str, _| piece(p, index), LONGEST_PIECE, 2)?
+    } else {
+        if !latin_word(word) || n < 2 * SHORTEST_LATIN_PIECE {
+            return None;
+        }
+        cover(
+            word,
+            &|p: &str, _| latin_piece(p, index),
+            LONGEST_LATIN_PIECE,
+            SHORTEST_LATIN_PIECE,
+        )?
+    };
+    if hangul && n < SHORTEST_FREELY_GLUED {
+        let as_is = |w: &String| index.df(w).is_some() || !index.lexicon_means(w).is_empty();
+        if !spacing.words.iter().all(as_is) {
+            return None;
+        }
+    }
+    Some(spacing)
+}
+
+/// The cheapest cover of `word` by pieces of at most `longest` characters, as
+/// `classify` sees them (given the piece and its length in characters): a particle
+/// only after a word, an unknown stretch never next to another nor shorter than
+/// `fragment`. Costs are in tenths ([`cost`]).
+fn cover(word: &str, classify: &dyn Fn(&str, usize) -> Piece, longest: usize, fragment: usize) -> Option<Spacing> {
+    // Byte offsets of the characters, so that pieces are slices of `word`.
+    let at: Vec<usize> = word.char_indices().map(|(i, _)| i).chain([word.len()]).collect();
+    let n = at.len() - 1;
+    if n > super::MAX_WORD_CHARS {
+        return None;
+    }
+    // best[i * 3 + k]: the cheapest cover of the first i characters whose last piece
+    // is of kind k, as (cost, start of that piece, kind of the piece before it).
+    const NONE: (u32, usize, usize) = (u32::MAX, 0, 0);
+    let mut best = vec![NONE; (n + 1) * 3];
+    for start in 0..n {
+        for len in 1..=longest.min(n - start) {
             let end = start + len;
             if start == 0 && end == n {
                 continue; // the whole word is not a spacing
             }
-            let text: String = chars[start..end].iter().collect();
-            let kind = if hangul {
-                piece(&text, index)
-            } else {
-                latin_piece(&text, index)
-            };
-            // A single syllable, or fewer than three Latin letters, that nothing
-            // knows is a fragment, not a word.
+            let kind = classify(&word[at[start]..at[end]], len);
             if kind == Piece::Unknown && len < fragment {
                 continue;
             }
-            for &(c, before) in &from {
+            let k = kind as usize;
+            for before in 0..3 {
+                let from = if start == 0 {
+                    if before > 0 {
+                        break;
+                    }
+                    0
+                } else {
+                    best[start * 3 + before].0
+                };
                 let allowed = match kind {
-                    // A particle follows a word; an unknown stretch is never next to another.
-                    Piece::Particle => matches!(before, Some(Piece::Known | Piece::Particle)),
-                    Piece::Unknown => before != Some(Piece::Unknown),
+                    Piece::Particle => start > 0 && before != Piece::Unknown as usize,
+                    Piece::Unknown => start == 0 || before != Piece::Unknown as usize,
                     Piece::Known => true,
                 };
-                if !allowed {
+                if from == u32::MAX || !allowed {
                     continue;
                 }
-                let total = c + cost(kind, len);
-                let cell = &mut best[end][slot(kind)];
-                if cell.is_none_or(|(b, _, _)| total < b) {
-                    *cell = Some((total, start, before.map_or(usize::MAX, slot)));
+                let total = from + cost(kind, len);
+                if total < best[end * 3 + k].0 {
+                    best[end * 3 + k] = (total, start, before);
                 }
             }
         }
     }
-    // The cheapest end state, then back through the pieces.
-    let (mut k, _) = KINDS
-        .iter()
-        .enumerate()
-        .filter_map(|(k, _)| best[n][k].map(|(c, _, _)| (k, c)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))?;
-    let mut pieces: Vec<(String, Piece)> = Vec::new();
+    // The cheapest end state, then back through the pieces; a particle joins the
+    // word before it, as it would be typed.
+    let mut k = (0..3).min_by_key(|&k| best[n * 3 + k].0)?;
+    let mut pieces: Vec<(usize, usize, usize)> = Vec::new();
     let mut end = n;
     while end > 0 {
-        let (_, start, before) = best[end][k]?;
-        pieces.push((chars[start..end].iter().collect(), KINDS[k]));
+        let (total, start, before) = best[end * 3 + k];
+        if total == u32::MAX {
+            return None;
+        }
+        pieces.push((start, end, k));
         end = start;
         k = before;
-        if end > 0 && k == usize::MAX {
-            return None;
-        }
     }
     pieces.reverse();
-    // Particles join the word before them, as they would be typed.
-    let mut words: Vec<(String, Piece)> = Vec::new();
-    for (text, kind) in pieces {
-        match (kind, words.last_mut()) {
-            (Piece::Particle, Some(last)) => last.0.push_str(&text),
-            _ => words.push((text, kind)),
+    let mut words: Vec<(String, usize)> = Vec::new();
+    let (mut known, mut known_chars, mut long_known) = (true, 0, false);
+    for (start, end, k) in pieces {
+        let text = &word[at[start]..at[end]];
+        if k == Piece::Particle as usize {
+            if let Some(last) = words.last_mut() {
+                last.0.push_str(text);
+                if last.1 == Piece::Known as usize {
+                    known_chars += end - start;
+                }
+            }
+            continue;
         }
-    }
-    let long_known = words.iter().any(|(w, k)| *k == Piece::Known && w.chars().count() >= 2);
-    if hangul && n < SHORTEST_FREELY_GLUED {
-        let as_is = |w: &str| index.df(w).is_some() || !index.lexicon_means(w).is_empty();
-        if !words.iter().all(|(w, _)| as_is(w)) {
-            return None;
+        if k == Piece::Known as usize {
+            known_chars += end - start;
+            long_known |= end - start >= 2;
+        } else {
+            known = false;
         }
+        words.push((text.to_string(), k));
     }
-    let known_chars: usize = words
-        .iter()
-        .filter(|(_, k)| *k == Piece::Known)
-        .map(|(w, _)| w.chars().count())
-        .sum();
     (words.len() >= 2 && long_known).then(|| Spacing {
-        known: words.iter().all(|(_, k)| *k == Piece::Known),
+        known,
         coverage: known_chars as f32 / n as f32,
         words: words.into_iter().map(|(w, _)| w).collect(),
     })
@@ -438,6 +419,7 @@ mod tests {
         assert_eq!(script_pieces("43초네트워크"), ["43초", "네트워크"]);
         assert_eq!(script_pieces("2월29일윤년"), ["2월", "29일", "윤년"]);
         assert_eq!(script_pieces("깃허브2018년43초"), ["깃허브", "2018년", "43초"]);
+        assert_eq!(script_pieces("헤로쿠6월"), ["헤로쿠", "6월"]);
         assert_eq!(script_pieces("ㅇㅊ때문에"), ["ㅇㅊ", "때문에"]);
         assert_eq!(script_pieces("3시간장애"), ["3시간", "장애"]);
         assert_eq!(script_pieces("il-0001장애"), ["il-0001", "장애"]);

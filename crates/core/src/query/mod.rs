@@ -236,8 +236,12 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
         .enumerate()
         .flat_map(|(i, raw)| {
             let prefix = ends_open && i == last;
+            let before = index.missing_count();
             let word = read_word(raw, index, prefix);
-            if word.stop {
+            // Spacing is for a word the vocabulary lacks, which is known only once
+            // the word's own blocks are in: until then it waits for the next round,
+            // and a word that turns out known never costs its pieces' blocks.
+            if word.stop || index.missing_count() > before {
                 return vec![word];
             }
             spaced(&word, index, prefix).unwrap_or_else(|| vec![word])
@@ -353,25 +357,22 @@ fn spaced(word: &Word, index: &Index, prefix: bool) -> Option<Vec<Word>> {
     if word.stop || word.keyboard.is_some() || !only_guesses(word) {
         return None;
     }
-    let Some(spacing) = space(&word.input, index) else {
-        return keyboard_spaced(word, index, prefix);
-    };
-    let last = spacing.words.len() - 1;
-    let words: Vec<Word> = spacing
-        .words
-        .iter()
-        .enumerate()
-        .map(|(i, w)| Word {
-            glued: Some(word.input.clone()),
-            ..read_word(w, index, prefix && i == last)
-        })
-        .collect();
     let split = |a: &Alternative| matches!(a.derivation, Derivation::Segmented | Derivation::Parts);
     let split_only = !word.alternatives.is_empty() && word.alternatives.iter().all(split);
     // A word read by guesses is one word mistyped more often than several typed
-    // together, unless it is as long as several words.
+    // together, unless it is as long as several words: a short one is not even
+    // looked at (its pieces would cost the browser vocabulary blocks for nothing),
+    // but for a negation typed against its verb.
     let chars = word.input.chars().count();
     let long = chars >= if word.input.is_ascii() { 10 } else { 6 };
+    let guessed = !word.alternatives.is_empty() && !split_only;
+    if guessed && (!long || word.alternatives.iter().any(split)) {
+        let spacing = glued::negated(&word.input, index)?;
+        return Some(spacing_words(word, &spacing, index, prefix));
+    }
+    let Some(spacing) = space(&word.input, index) else {
+        return keyboard_spaced(word, index, prefix);
+    };
     let accepted = if word.alternatives.is_empty() {
         !word.input.is_ascii()
             || spacing.coverage >= GLUED_COVERAGE
@@ -379,9 +380,24 @@ fn spaced(word: &Word, index: &Index, prefix: bool) -> Option<Vec<Word>> {
     } else if split_only || glued::is_negation(&spacing) {
         spacing.known
     } else {
-        !word.alternatives.iter().any(split) && long && spacing.coverage >= GUESSED_COVERAGE
+        spacing.coverage >= GUESSED_COVERAGE
     };
-    accepted.then_some(words)
+    accepted.then(|| spacing_words(word, &spacing, index, prefix))
+}
+
+/// The words of `spacing`, each read as if typed with a space before it, marked as
+/// typed together in `word`.
+fn spacing_words(word: &Word, spacing: &Spacing, index: &Index, prefix: bool) -> Vec<Word> {
+    let last = spacing.words.len() - 1;
+    spacing
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| Word {
+            glued: Some(word.input.clone()),
+            ..read_word(w, index, prefix && i == last)
+        })
+        .collect()
 }
 
 /// A Latin word that found nothing, read as Korean typed on the English layout and
