@@ -17,7 +17,7 @@ use incident_core::format::{self, Kind};
 use incident_core::hash::{doc_key, part_of, term_key, Field};
 use incident_core::index::{
     part_file, Facet, FacetDef, FacetValue, LexiconEntry, Listing, ListingChunk, Meta, TermPart, FACETS, LISTING_CHUNK,
-    PART_KEYS,
+    MAX_PARTS, PART_KEYS,
 };
 use incident_core::membership::TermFilter;
 use incident_core::text::particles;
@@ -366,7 +366,7 @@ fn incident_lists(docs: &BTreeMap<String, Vec<u32>>, n: usize, parts: usize) -> 
 /// incident.
 struct FilterKeys {
     /// Number of term parts: as many as hold about [`PART_KEYS`] keys and incident-list
-    /// entries each.
+    /// entries each, at most [`MAX_PARTS`].
     parts: usize,
     /// The keys of each part.
     by_part: Vec<Vec<u64>>,
@@ -407,7 +407,7 @@ impl FilterKeys {
         }
         let total: usize = all.iter().map(|(k, _)| k.len()).sum();
         // A list entry weighs about what a key does: parts are sized by both.
-        let parts = (total + counts[0]).div_ceil(PART_KEYS).max(1);
+        let parts = (total + counts[0]).div_ceil(PART_KEYS).clamp(1, MAX_PARTS);
         let mut keys = FilterKeys {
             parts,
             by_part: vec![Vec::new(); parts],
