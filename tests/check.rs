@@ -546,15 +546,21 @@ fn overlap_flags_a_reworded_source_sentence_and_passes_our_own_words() {
             .output()
             .unwrap()
     };
-    let copied = run("URL: https://news.example.com/1\n오전 11시 20분쯤 전국 유무선 인터넷이 약 40분간 끊겼다.\u{1b}[31m\n");
+    let copied =
+        run("URL: https://news.example.com/1\n오전 11시 20분쯤 전국 유무선 인터넷이 약 40분간 끊겼다.\u{1b}[31m\n");
     let stdout = String::from_utf8_lossy(&copied.stdout);
     assert_eq!(copied.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("IL-0001: max 0."), "{stdout}");
     assert!(stdout.contains("1 at 0.6 or more"), "{stdout}");
     assert!(stdout.contains("1.txt"), "{stdout}");
-    assert!(!stdout.contains('\u{1b}'), "a control character reached the terminal: {stdout}");
+    assert!(
+        !stdout.contains('\u{1b}'),
+        "a control character reached the terminal: {stdout}"
+    );
 
-    let own = run("URL: https://news.example.com/1\n통신사는 점심 무렵 망 경로 설정을 잘못 넣어 가입자 접속이 끊겼다고 밝혔다.\n");
+    let own = run(
+        "URL: https://news.example.com/1\n통신사는 점심 무렵 망 경로 설정을 잘못 넣어 가입자 접속이 끊겼다고 밝혔다.\n",
+    );
     let stdout = String::from_utf8_lossy(&own.stdout);
     assert!(own.status.success(), "{stdout}");
     assert!(stdout.contains("1 record(s) compared, 0 with a sentence"), "{stdout}");
@@ -585,21 +591,38 @@ fn particles_follow_the_glossary_reading_and_records_do_not_talk_about_their_sou
         "# 용어집\n\n## 이름의 읽기\n\n| 이름 | 읽기 |\n| --- | --- |\n| GitHub | 깃헙 |\n| AWS | 에이더블유에스 |\n",
     )
     .unwrap();
-    let text = replace("설정 변경이 엣지 서버를 멈춰 세웠다.", "GitHub 가 멈췄고 AWS 는 괜찮았다. 출처는 원인을 밝혔다.");
+    let text = replace(
+        "설정 변경이 엣지 서버를 멈춰 세웠다.",
+        "GitHub 가 멈췄고 AWS 는 괜찮았다. 출처는 원인을 밝혔다.",
+    );
     fs::write(dir.path().join("incidents/IL-0001.md"), &text).unwrap();
     let diags = corpus::load(dir.path()).err().unwrap_or_default();
     let wording: Vec<&Diagnostic> = diags.iter().filter(|d| d.problem == Problem::Wording).collect();
     assert_eq!(wording.len(), 2, "{diags:#?}");
     let body_line = text.lines().position(|l| l.starts_with("GitHub 가")).unwrap() + 1;
     assert!(wording.iter().all(|d| d.line == body_line), "{wording:#?}");
-    assert!(wording[0].message.contains("\"GitHub 가\": GitHub is read 깃헙, which takes 이"), "{}", wording[0]);
+    assert!(
+        wording[0]
+            .message
+            .contains("\"GitHub 가\": GitHub is read 깃헙, which takes 이"),
+        "{}",
+        wording[0]
+    );
     assert!(wording[0].hint.as_deref().unwrap().contains("write \"GitHub 이\""));
     assert!(wording[1].message.contains("speaks of the source"), "{}", wording[1]);
 
     // A bad row of the table is reported in the glossary itself.
-    fs::write(dir.path().join("GLOSSARY.md"), "## 이름의 읽기\n\n| 이름 | 읽기 |\n| GitHub | github |\n").unwrap();
+    fs::write(
+        dir.path().join("GLOSSARY.md"),
+        "## 이름의 읽기\n\n| 이름 | 읽기 |\n| GitHub | github |\n",
+    )
+    .unwrap();
     fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
     let diags = corpus::load(dir.path()).err().unwrap_or_default();
     assert_eq!(diags.len(), 1, "{diags:#?}");
-    assert!(diags[0].file.ends_with("GLOSSARY.md") && diags[0].line == 4, "{}", diags[0]);
+    assert!(
+        diags[0].file.ends_with("GLOSSARY.md") && diags[0].line == 4,
+        "{}",
+        diags[0]
+    );
 }

@@ -236,10 +236,7 @@ struct Variant {
 fn glossary_variants() -> Vec<Variant> {
     let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/GLOSSARY.md")).unwrap();
     // The terms table; the reading table after it is `check`'s (corpus::wording).
-    let text = text
-        .split(corpus::wording::READINGS_HEADING)
-        .next()
-        .unwrap_or_default();
+    let text = text.split(corpus::wording::READINGS_HEADING).next().unwrap_or_default();
     let mut out = Vec::new();
     for line in text
         .lines()

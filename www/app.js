@@ -140,6 +140,24 @@ function highlighted(text, terms) {
 }
 
 // An excerpt's text with its mark ranges (UTF-16 offsets) as <mark> elements.
+// Words typed without spaces between them, with the words they were read as
+// (`카카오톡장애` → 카카오톡 · 장애), in query order.
+function spacedReadings(r) {
+  const groups = new Map();
+  for (const w of r.words) {
+    if (!w.glued) continue;
+    if (!groups.has(w.glued)) groups.set(w.glued, []);
+    groups.get(w.glued).push(w.keyboard || w.input);
+  }
+  return [...groups];
+}
+
+// The spaced reading tried, for the no-result message.
+function spacedNote(r) {
+  const read = spacedReadings(r);
+  return read.length ? ` 띄어 읽은 검색어: ${read.map(([, pieces]) => pieces.join(" ")).join(", ")}` : "";
+}
+
 function markedText({ text, marks }) {
   const out = [];
   let at = 0;
@@ -370,8 +388,9 @@ class SearchPage {
     const notes = [];
     const parts = [];
     const shown = (a) => (a.facet ? `${this.labels[a.facet.facet]?.ko ?? a.facet.facet}: ${a.facet.ko}` : a.terms.join(" "));
+    for (const [typed, pieces] of spacedReadings(r)) parts.push(el("span", { class: "word" }, typed, " → ", pieces.join(" · "), " (띄어 읽음)"));
     for (const w of r.words) {
-      if (w.keyboard) notes.push(`${w.keyboard}(으)로 검색했습니다`);
+      if (w.keyboard && !w.glued) notes.push(`${w.keyboard}(으)로 검색했습니다`);
       if (!w.alternatives.length) {
         parts.push(el("span", { class: "word missing" }, w.input, " → 찾지 못함"));
         continue;
@@ -490,7 +509,7 @@ class SearchPage {
     const cut = r.cut ? " · 검색어가 길어 앞부분만 찾았습니다" : "";
     document.getElementById(ID.range).textContent = r.total ? `${r.total}건 중 ${first}~${last}번째${cut}`
       : r.unsearchable ? "검색할 수 있는 낱말이 없습니다. 글자나 숫자로 된 낱말을 넣어 보세요."
-      : "맞는 사례가 없습니다. 낱말을 줄이거나 필터를 풀어 보세요.";
+      : "맞는 사례가 없습니다. 낱말을 줄이거나 필터를 풀어 보세요." + spacedNote(r);
   }
 
   renderTop(r) {

@@ -198,6 +198,26 @@ test("the page says how each word was understood", async () => {
   await context.close();
 });
 
+test("words typed without spaces: the same hits as spaced, and the page shows how it spaced them", async () => {
+  const { context, page } = await openPage(browser);
+  for (const [glued, spacedQ, shown] of [
+    ["캐시를비우는배포", "캐시를 비우는 배포", /캐시를비우는배포 → 캐시를 · 비우는 · 배포 \(띄어 읽음\)/],
+    ["DNS레코드가", "DNS 레코드가", null],
+    ["2017년AWS장애", "2017년 AWS 장애", null],
+  ]) {
+    const spaced = native(server, spacedQ);
+    const together = native(server, glued);
+    assert.ok(spaced.total > 0, spacedQ);
+    assert.deepEqual(together.hits.map((h) => h.id), spaced.hits.map((h) => h.id), glued);
+    await page.goto(server.url + "?q=" + encodeURIComponent(glued));
+    await ready(page);
+    assert.equal(await text(page, "#count"), `사례 ${together.total}건`, glued);
+    if (shown) assert.match(await text(page, "#understood"), shown, glued);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test("추천 필터 from the query, applied with one click", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(server.url + "?q=" + encodeURIComponent("메모리 부족"));

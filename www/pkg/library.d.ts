@@ -95,7 +95,10 @@ export interface SearchResult {
   words: {
     input: string;
     alternatives: { terms: string[]; facet?: { facet: FacetKey; slug: string; ko: string }; weight: number; derivation: string }[];
+    /** The Hangul a word typed on the English layout was read as. */
     keyboard?: string;
+    /** Set on each of the words that were typed together without spaces: what was typed (`카카오톡장애`). */
+    glued?: string;
   }[];
   suggestions: { facet: FacetKey; slug: string; ko: string; matched: string }[];
   completions: string[];
