@@ -442,7 +442,7 @@ fn everyday_words_name_the_right_taxonomy_value() {
         ("rate limit", "internal-traffic-unthrottled"),
         ("throttling", "internal-traffic-unthrottled"),
         ("스로틀링", "internal-traffic-unthrottled"),
-        ("디도스", "security-compromise"),
+        ("디도스", "ddos-attack"),
         ("메모리 릭", "memory-leak"),
         ("hijack", "bgp-routing-error"),
         ("Route 53", "dns"),
