@@ -92,7 +92,7 @@ test("partial matches: full matches first, then a line naming the words the libr
     // English only.
     ["certificate expiry", { full: true }],
     // About something the library does not hold.
-    ["카카오 데이터센터 화재", { full: false, nowhere: "카카오" }],
+    ["넥슨 데이터센터 화재", { full: false, nowhere: "넥슨" }],
   ];
   for (const [q, expect] of cases) {
     await page.goto(server.url + "?q=" + encodeURIComponent(q));
