@@ -207,3 +207,102 @@ extern "C" {
     #[link_name = "mkfifo"]
     fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
 }
+
+/// `--out` is resolved to one path before anything moves: `dist/../dist`, `dist/.`
+/// and a path through a link to the folder above are the same `dist`, so the
+/// staging and old folders are its real siblings. A failed build through any of
+/// them leaves the old bundle as it was; a good one replaces it, leaving nothing
+/// else beside it.
+#[test]
+fn every_spelling_of_the_output_is_the_same_folder_and_keeps_the_old_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let out = dir.path().join("dist");
+    lib_build(&data, &out, false).unwrap();
+    let link = dir.path().join("here");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path(), &link).unwrap();
+    let spellings = [
+        dir.path().join("dist/../dist"),
+        dir.path().join("dist/."),
+        dir.path().join("dist/./"),
+        dir.path().join("./dist"),
+        link.join("dist"),
+    ];
+    // A corpus that fails to build: the old bundle stays, byte for byte.
+    let bad = dir.path().join("bad");
+    common::one_record_corpus(&bad);
+    fs::write(bad.join("incidents/IL-0002.md"), "+++\nid = \"IL-0002\"\n+++\n").unwrap();
+    for spelling in &spellings {
+        let before = snapshot(&out);
+        assert!(lib_build(&bad, spelling, false).is_err(), "{}", spelling.display());
+        assert_eq!(snapshot(&out), before, "{}", spelling.display());
+        assert_eq!(
+            siblings(dir.path()),
+            ["bad", "data", "dist", "here"],
+            "{}",
+            spelling.display()
+        );
+        lib_build(&data, spelling, false).unwrap();
+        assert!(out.join("index/meta.bin").is_file(), "{}", spelling.display());
+        assert_eq!(
+            siblings(dir.path()),
+            ["bad", "data", "dist", "here"],
+            "{}",
+            spelling.display()
+        );
+    }
+}
+
+/// The folder a build runs in, or one that holds it, is never an output: `.`,
+/// `gbx/..` (through a folder that does not exist) and `..` are refused before
+/// anything is made.
+#[test]
+fn the_folder_the_build_runs_in_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let work = dir.path().join("work");
+    fs::create_dir(&work).unwrap();
+    for out in [".", "gbx/..", "..", "./.", "dist/../.."] {
+        let r = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+            .current_dir(&work)
+            .args(["build", "--data"])
+            .arg(&data)
+            .args(["--out", out])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(1), "{out}: {stderr}");
+        assert!(stderr.contains("a build replaces its output whole"), "{out}: {stderr}");
+        assert!(stderr.contains("hint:"), "{out}: {stderr}");
+        assert_eq!(siblings(&work), Vec::<String>::new(), "{out}: nothing is made");
+        assert_eq!(siblings(dir.path()), ["data", "work"], "{out}");
+    }
+}
+
+/// Two builds into one output: the second finds the first's lock and says so;
+/// a lock whose process is gone is taken over.
+#[test]
+fn two_builds_at_once_do_not_mix() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = corpus(dir.path());
+    let out = dir.path().join("dist");
+    lib_build(&data, &out, false).unwrap();
+    let before = snapshot(&out);
+    let mut other = Command::new("sleep").arg("30").spawn().unwrap();
+    fs::write(dir.path().join(".dist.lock"), other.id().to_string()).unwrap();
+    let err = lib_build(&data, &out, false).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("another build (process {})", other.id())) && err.contains("hint:"),
+        "{err}"
+    );
+    assert_eq!(snapshot(&out), before, "the running build's output is left alone");
+    other.kill().unwrap();
+    other.wait().unwrap();
+    lib_build(&data, &out, false).unwrap();
+    assert_eq!(
+        siblings(dir.path()),
+        ["data", "dist"],
+        "the stale lock is gone with the build"
+    );
+}

@@ -16,7 +16,7 @@ use crate::timings::phase;
 
 mod staging;
 
-pub use staging::{guard_target, Staging, MARKER};
+pub use staging::{guard_target, resolve_target, Staging, MARKER};
 
 /// What a build produced, for the report the CLI prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +120,7 @@ pub fn build(
     options: &BuildOptions,
     progress: impl FnMut(usize, usize),
 ) -> Result<BuildReport> {
+    let out = &resolve_target(out)?;
     guard_target(data, out, options.force)?;
     let corpus = phase("corpus", || load_corpus(data, out))?;
     let (scripts, pkg_files) = scripts_and_package(options)?;

@@ -3,12 +3,52 @@
 //! after removing what killed builds left behind.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use crate::error::{Error, Result};
 
 /// The file every bundle holds, which marks the folder as one this tool may replace.
 pub const MARKER: &str = ".incident-library-bundle";
+
+/// The one path a build writes `out` as: absolute, with `.`, `..` and links in the
+/// folders above it resolved, so that the staging and old folders beside it are
+/// real siblings of it (`dist/../dist` is not a folder inside `dist`). The last
+/// name is kept as it is: a link there is refused by [`guard_target`], never
+/// followed. The root, the folder the build runs in and any folder that holds it
+/// are refused, since a build replaces its output whole.
+pub fn resolve_target(out: &Path) -> Result<PathBuf> {
+    let cwd = std::env::current_dir()
+        .and_then(fs::canonicalize)
+        .map_err(|e| Error::io(Path::new("."), e))?;
+    let real = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut target = if out.is_absolute() { PathBuf::new() } else { cwd.clone() };
+    for part in out.components() {
+        match part {
+            Component::Prefix(_) | Component::RootDir => target.push(part.as_os_str()),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                target = real(&target);
+                target.pop();
+            }
+            Component::Normal(name) => {
+                target = real(&target);
+                target.push(name);
+            }
+        }
+    }
+    if target.file_name().is_none() || cwd.starts_with(&target) {
+        return Err(Error::msg(format!(
+            "--out {}: is {}, and a build replaces its output whole\n  hint: choose a folder of its own, such as dist/",
+            out.display(),
+            if target == cwd {
+                "the folder this build runs in".to_string()
+            } else {
+                format!("{}, which holds the folder this build runs in", target.display())
+            }
+        )));
+    }
+    Ok(target)
+}
 
 /// Checks that `out` may be written by a build of the corpus `data`: it must not
 /// be, hold or lie inside `data`; it must be absent, an empty folder, or a bundle
@@ -127,7 +167,41 @@ fn clean_stale(parent: &Path, name: &str, target: &Path) {
 pub struct Staging {
     tmp: PathBuf,
     target: PathBuf,
+    lock: PathBuf,
     committed: bool,
+}
+
+/// Takes the lock file `lock` for this process: one build at a time writes a
+/// target. A lock left by a process that is no longer running is taken over.
+fn take_lock(lock: &Path, target: &Path) -> Result<()> {
+    for _ in 0..2 {
+        match fs::OpenOptions::new().write(true).create_new(true).open(lock) {
+            Ok(mut f) => {
+                use std::io::Write;
+                return write!(f, "{}", std::process::id()).map_err(|e| Error::io(lock, e));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let holder = fs::read_to_string(lock).ok().and_then(|s| s.trim().parse::<u32>().ok());
+                match holder {
+                    Some(pid) if pid != std::process::id() && alive(pid) => {
+                        return Err(Error::msg(format!(
+                            "--out {}: another build (process {pid}) is writing it now\n  hint: wait for that build to finish, or stop it, then build again",
+                            target.display()
+                        )));
+                    }
+                    _ => {
+                        let _ = fs::remove_file(lock);
+                    }
+                }
+            }
+            Err(e) => return Err(Error::io(lock, e)),
+        }
+    }
+    Err(Error::msg(format!(
+        "--out {}: the lock {} could not be taken\n  hint: remove it if no build is running",
+        target.display(),
+        lock.display()
+    )))
 }
 
 impl Staging {
@@ -139,22 +213,26 @@ impl Staging {
             .unwrap_or(Path::new("."));
         fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
         let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("dist");
+        let lock = parent.join(format!(".{name}.lock"));
+        take_lock(&lock, target)?;
         clean_stale(parent, name, target);
         let tmp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-        if tmp.exists() {
-            fs::remove_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        }
-        fs::create_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        fs::write(
-            tmp.join(MARKER),
-            "A bundle written by incident-library build; the next build replaces this folder whole.\n",
-        )
-        .map_err(|e| Error::io(&tmp, e))?;
-        Ok(Staging {
+        let staging = Staging {
             tmp,
             target: target.to_path_buf(),
+            lock,
             committed: false,
-        })
+        };
+        if staging.tmp.exists() {
+            fs::remove_dir_all(&staging.tmp).map_err(|e| Error::io(&staging.tmp, e))?;
+        }
+        fs::create_dir_all(&staging.tmp).map_err(|e| Error::io(&staging.tmp, e))?;
+        fs::write(
+            staging.tmp.join(MARKER),
+            "A bundle written by incident-library build; the next build replaces this folder whole.\n",
+        )
+        .map_err(|e| Error::io(&staging.tmp, e))?;
+        Ok(staging)
     }
 
     /// Writes `bytes` at `relative` inside the bundle, creating folders.
@@ -196,5 +274,6 @@ impl Drop for Staging {
         if !self.committed {
             let _ = fs::remove_dir_all(&self.tmp);
         }
+        let _ = fs::remove_file(&self.lock);
     }
 }
