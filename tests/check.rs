@@ -626,3 +626,97 @@ fn particles_follow_the_glossary_reading_and_records_do_not_talk_about_their_sou
         diags[0]
     );
 }
+
+/// The same rule after TOML unescaping: a control character written as an escape
+/// (`\u001b`, `\e`, `\x07`, `\b`, `\U00000000`) is refused in every string field of a
+/// record, and in the taxonomy, the lexicon and moved.toml, with the raw byte's
+/// message, on its line; in the Markdown body an escape is only text.
+#[test]
+fn control_characters_written_as_toml_escapes_are_refused_in_every_file() {
+    for (escape, code) in [
+        ("\\u001b[31m", "U+001B"),
+        ("\\e", "U+001B"),
+        ("\\x07", "U+0007"),
+        ("\\b", "U+0008"),
+        ("\\U00000000", "U+0000"),
+    ] {
+        let d = expect(
+            &replace("title = \"", &format!("title = \"{escape}")),
+            Problem::BadValue,
+            3,
+            Some("title"),
+        );
+        assert!(d.message.contains(code), "{escape}: {d}");
+    }
+    // A list item and an optional field, each on its own line.
+    let text = replace(
+        "sources = [",
+        "checks = [\"확인한다 \\u0007\"]\nimpact = \"\\u001b]0;title\\u0007\"\nsources = [",
+    );
+    let diags = check_one(&text);
+    let lines: Vec<(usize, Option<&str>)> = diags
+        .iter()
+        .filter(|d| d.problem == Problem::BadValue && d.message.contains("control character"))
+        .map(|d| (d.line, d.field.as_deref()))
+        .collect();
+    let at = |key: &str| text.lines().position(|l| l.starts_with(key)).unwrap() + 1;
+    assert_eq!(
+        lines,
+        [(at("checks"), Some("checks")), (at("impact"), Some("impact"))],
+        "{diags:#?}"
+    );
+    // In the body, a backslash escape is plain text.
+    assert!(check_one(&common::valid_record().replacen("설정 변경이 엣지", "설정 변경이 \\u001b 엣지", 1)).is_empty());
+    // The other files of the corpus.
+    for (file, from, to) in [
+        (
+            "taxonomy.toml",
+            "description = \"재시도가",
+            "description = \"\\u001b재시도가",
+        ),
+        (
+            "taxonomy.toml",
+            "synonyms = [\"retry storm\"",
+            "synonyms = [\"retry\\u0007storm\"",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        common::write_corpus(dir.path(), &[]);
+        fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+        let path = dir.path().join(file);
+        let before = fs::read_to_string(&path).unwrap();
+        assert!(before.contains(from), "{file} lacks {from:?}");
+        let after = before.replacen(from, to, 1);
+        fs::write(&path, &after).unwrap();
+        let diags = corpus::load(dir.path()).err().unwrap_or_default();
+        let line = after.lines().position(|l| l.contains(to)).unwrap() + 1;
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.file.ends_with(file) && d.line == line && d.message.contains("control character")),
+            "{file}: {diags:#?}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    fs::write(
+        dir.path().join("lexicon.toml"),
+        "[[entry]]\nkind = \"name\"\nsay = [\"깃헙\\u001b\"]\nmeans = [\"엣지\"]\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("moved.toml"),
+        "[[moved]]\nid = \"IL-0002\"\nto = \"IL-0001\"\nreason = \"합쳤다\\u0007\"\n",
+    )
+    .unwrap();
+    let diags = corpus::load(dir.path()).err().unwrap_or_default();
+    for (file, line) in [("lexicon.toml", 3), ("moved.toml", 4)] {
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.file.ends_with(file) && d.line == line && d.message.contains("control character")),
+            "{file}: {diags:#?}"
+        );
+    }
+}

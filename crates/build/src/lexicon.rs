@@ -82,6 +82,11 @@ pub fn load(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Entry> {
         }
     };
     let line_of = |offset: usize| 1 + text[..offset.min(text.len())].matches('\n').count();
+    let before = diags.len();
+    crate::corpus::controls::check_toml(path, &text, diags);
+    if diags.len() > before {
+        return Vec::new();
+    }
     let raw: RawFile = match toml::from_str(&text) {
         Ok(r) => r,
         Err(e) => {

@@ -19,6 +19,7 @@
 use std::path::PathBuf;
 
 mod checks;
+pub(crate) mod controls;
 mod date;
 mod diagnostic;
 mod fields;

@@ -6,8 +6,9 @@
 use std::path::Path;
 
 use super::checks::check_fields;
+use super::controls;
 use super::date::When;
-use super::diagnostic::{diag, Diagnostic, Problem};
+use super::diagnostic::Diagnostic;
 use super::fields::{check_unknown_fields, type_fields, Fields};
 use super::frontmatter::{parse_table, split};
 use super::sections::parse_sections;
@@ -39,19 +40,25 @@ pub(super) fn parse_incident(path: &Path, text: &str, taxonomy: &Taxonomy, diags
     parsed
 }
 
-/// Reports every line that holds a control character (NUL, escape, …; a tab is
-/// fine), naming the front-matter key or the section it is in: such characters
-/// would reach the pages and the API raw.
+/// Reports every line that holds a control character ([`controls`]), raw or, in
+/// the front matter, written as a TOML escape, naming the front-matter key or the
+/// section it is in: such characters would reach the pages and the API raw.
 fn control_characters(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) {
     let mut field: Option<String> = None;
     let mut fences = 0;
-    for (i, line) in text.lines().enumerate() {
+    let mut fields: Vec<Option<String>> = Vec::new();
+    let (mut front_start, mut front_end) = (0, 0);
+    let mut offset = 0;
+    for line in text.split('\n') {
         if line.trim_end() == "+++" {
             fences += 1;
             field = None;
-            continue;
-        }
-        if fences == 1 {
+            if fences == 1 {
+                front_start = offset + line.len() + 1;
+            } else if fences == 2 {
+                front_end = offset;
+            }
+        } else if fences == 1 {
             if let Some((key, _)) = line
                 .split_once('=')
                 .filter(|(k, _)| !k.trim().is_empty() && !k.contains('"'))
@@ -61,16 +68,23 @@ fn control_characters(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) {
         } else if let Some(name) = line.strip_prefix("## ") {
             field = Some(name.trim().to_string());
         }
-        if let Some(c) = line.chars().find(|&c| c.is_control() && c != '\t' && c != '\r') {
-            diags.push(diag(
-                path,
-                i + 1,
-                field.as_deref(),
-                Problem::BadValue,
-                format!("the text holds the control character U+{:04X}", c as u32),
-                Some("remove it: records are plain text, and the pages would show it raw"),
-            ));
-        }
+        fields.push(field.clone());
+        offset += line.len() + 1;
+    }
+    let mut found = controls::refused(text, false);
+    if front_end > front_start {
+        let first = 1 + text[..front_start].matches('\n').count();
+        found.extend(
+            controls::escaped(&text[front_start..front_end])
+                .into_iter()
+                .map(|(l, c)| (l + first - 1, c)),
+        );
+        found.sort_by_key(|&(l, _)| l);
+        found.dedup_by_key(|&mut (l, _)| l);
+    }
+    for (line, c) in found {
+        let field = fields.get(line - 1).cloned().flatten();
+        diags.push(controls::refused_diag(path, line, field.as_deref(), c));
     }
 }
 

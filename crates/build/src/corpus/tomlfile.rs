@@ -45,6 +45,11 @@ pub(super) fn read_toml<T: DeserializeOwned>(
             return None;
         }
     };
+    let before = diags.len();
+    super::controls::check_toml(path, &text, diags);
+    if diags.len() > before {
+        return None;
+    }
     match toml::from_str(&text) {
         Ok(parsed) => Some((text, parsed)),
         Err(e) => {

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use incident_build::corpus;
 
+use super::printable;
+
 /// Arguments of `facets`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -44,7 +46,7 @@ pub fn run(args: &Args) -> ExitCode {
             .collect();
         rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.slug.cmp(&b.1.slug)));
         for (n, v) in rows {
-            println!("  {n:>4}  {:<34} {}", v.slug, v.ko);
+            println!("  {n:>4}  {:<34} {}", printable(&v.slug), printable(&v.ko));
         }
     }
     ExitCode::SUCCESS

@@ -10,3 +10,34 @@ pub mod mcp;
 pub mod overlap;
 pub mod search;
 pub mod serve;
+
+/// Text from the corpus or the web made safe to print on a terminal: control
+/// characters become visible escapes instead of moving the cursor, ringing the bell
+/// or setting the title. `check` refuses them in the corpus; this is for what a
+/// bundle built elsewhere may still hold.
+pub fn printable(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn control_characters_are_printed_as_escapes() {
+        assert_eq!(super::printable("재시도 DNS"), "재시도 DNS");
+        assert_eq!(
+            super::printable("a\u{1b}]0;title\u{7}b\u{0}"),
+            "a\\u{1b}]0;title\\u{7}b\\u{0}"
+        );
+    }
+}

@@ -9,6 +9,8 @@ use std::process::ExitCode;
 use incident_build::corpus;
 use incident_build::overlap::{self, THRESHOLD};
 
+use super::printable;
+
 /// Arguments of `overlap`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,20 +26,6 @@ pub struct Args {
     /// Print this many of each record's closest sentences.
     #[arg(long, default_value_t = 1)]
     pub show: usize,
-}
-
-/// Text from a record or a web page, safe to print on a terminal: control characters
-/// become visible escapes instead of moving the cursor or setting the title.
-fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// Runs `overlap`: a line per record with its highest Dice; exit 1 when a sentence

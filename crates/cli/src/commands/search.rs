@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::printable;
+
 use incident_build::error::{Error, Result};
 use incident_build::open;
 use incident_core::search::{self, Request, Sort};
@@ -102,21 +104,28 @@ fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json:
         println!(
             "{:>3}. {}  {}  {}  {:.3}",
             first + i,
-            hit.id,
-            hit.date,
-            hit.org,
+            printable(&hit.id),
+            printable(&hit.date),
+            printable(&hit.org),
             hit.score
         );
-        println!("     {}", hit.title);
+        println!("     {}", printable(&hit.title));
         if let Some(e) = incident_core::excerpt::best(&excerpts[i]) {
-            println!("     {} · {}", e.section, e.marked("[", "]"));
+            println!("     {} · {}", printable(&e.section), printable(&e.marked("[", "]")));
         }
     }
     for (key, counts) in response.facets.iter() {
         let shown: Vec<String> = counts
             .iter()
             .filter(|c| c.count > 0 || c.selected)
-            .map(|c| format!("{}{} ({})", if c.selected { "*" } else { "" }, c.slug, c.count))
+            .map(|c| {
+                format!(
+                    "{}{} ({})",
+                    if c.selected { "*" } else { "" },
+                    printable(&c.slug),
+                    c.count
+                )
+            })
             .collect();
         if !shown.is_empty() {
             println!("{key}: {}", shown.join(", "));
