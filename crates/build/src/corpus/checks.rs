@@ -169,7 +169,7 @@ fn check_durations(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
                     *line,
                     Some(name),
                     Problem::BadDuration,
-                    format!("{d:?} is not a duration"),
+                    format!("{d:?} is not a duration of at most 50 years"),
                     Some("write days, hours and minutes, largest first: \"19m\", \"7h 45m\", \"2d 3h\""),
                 ));
             }

@@ -22,6 +22,7 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
     let lexicon = crate::lexicon::load(&dir.join("lexicon.toml"), &mut diags);
     let incidents_dir = dir.join("incidents");
     let paths = record_paths(&incidents_dir, &mut diags);
+    check_user_dictionary(&dir.join(crate::bundle::USER_DICTIONARY), &mut diags);
     let names = load_readings(&dir.join("GLOSSARY.md"), &mut diags);
     let (incidents, parsed) = read_records(&paths, &taxonomy, &names, &mut diags);
     let moved = load_moved(&dir.join("moved.toml"), &mut diags);
@@ -40,6 +41,69 @@ pub fn load(dir: &Path) -> Result<Corpus, Vec<Diagnostic>> {
         sort_diagnostics(&mut diags, &incidents_dir);
         Err(diags)
     }
+}
+
+/// Checks the user dictionary (`dictionary.csv`) as the build reads it, so that
+/// `check` passes only what `build` accepts: each line a CSV row of three fields,
+/// `surface,NNG,reading`, with its quotes closed. Absent is fine.
+fn check_user_dictionary(path: &Path, diags: &mut Vec<Diagnostic>) {
+    let Ok(text) = fs::read_to_string(path) else {
+        if path.exists() {
+            diags.push(diag(
+                path,
+                1,
+                None,
+                Problem::Io,
+                "cannot read the user dictionary as UTF-8 text".into(),
+                Some("each line is `surface,NNG,reading`"),
+            ));
+        }
+        return;
+    };
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let quotes = line.matches('"').count();
+        let fields = if quotes == 0 {
+            line.split(',').count()
+        } else {
+            csv_fields(line)
+        };
+        let problem = if quotes % 2 == 1 {
+            Some("a quote is opened and never closed".to_string())
+        } else if fields < 3 {
+            Some(format!("{fields} field(s) where the dictionary needs at least 3"))
+        } else if line.split(',').next().is_some_and(|s| s.trim().is_empty()) {
+            Some("the surface (first field) is empty".to_string())
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            diags.push(diag(
+                path,
+                i + 1,
+                None,
+                Problem::BadValue,
+                message,
+                Some("each line is `surface,NNG,reading`, e.g. `재시도,NNG,재시도`"),
+            ));
+        }
+    }
+}
+
+/// The number of comma-separated fields of a CSV row with quoted fields.
+fn csv_fields(line: &str) -> usize {
+    let mut quoted = false;
+    1 + line
+        .chars()
+        .filter(|&c| {
+            if c == '"' {
+                quoted = !quoted;
+            }
+            c == ',' && !quoted
+        })
+        .count()
 }
 
 /// The names and readings of the glossary's reading table (none without a
@@ -181,8 +245,29 @@ fn read_records(
     (incidents, parsed)
 }
 
+/// The largest record file read, in bytes: the longest record is about 10 KB, and a
+/// much larger file is a mistake that would slow every check (docs/limits.md).
+pub const MAX_RECORD_BYTES: u64 = 256 * 1024;
+
 /// The UTF-8 text of the file at `path`, or `None` after reporting why not.
 fn read_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    if let Ok(m) = fs::metadata(path) {
+        if m.len() > MAX_RECORD_BYTES {
+            diags.push(diag(
+                path,
+                1,
+                None,
+                Problem::BadValue,
+                format!(
+                    "the record is {} KB; a record is at most {} KB",
+                    m.len() / 1024,
+                    MAX_RECORD_BYTES / 1024
+                ),
+                Some("a record tells one incident in its own words (most are 4-10 KB): shorten it, or split what are two incidents"),
+            ));
+            return None;
+        }
+    }
     match fs::read(path).map(String::from_utf8) {
         Ok(Ok(text)) => Some(text),
         Ok(Err(e)) => {

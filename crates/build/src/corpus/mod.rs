@@ -37,7 +37,7 @@ pub mod wording;
 
 pub use date::{Date, When, Written};
 pub use diagnostic::{Diagnostic, Problem};
-pub use folder::load;
+pub use folder::{load, MAX_RECORD_BYTES};
 pub use moved::Moved;
 pub use sections::plain_text;
 pub use syntax::{id_number, is_incident_id, ID_PATTERN};

@@ -109,14 +109,20 @@ fn read_sections(
         seen.push(name.clone());
         let text = plain_text(&markdown);
         if text.trim().is_empty() {
-            diags.push(diag(
-                path,
-                line,
-                Some(name),
-                Problem::EmptySection,
-                format!("section \"## {name}\" is empty"),
-                Some("where the source says nothing, leave the section out"),
-            ));
+            // Markup with no text (an HTML tag alone) is not an empty section to leave
+            // out: it is markup the pages never show.
+            let (message, hint) = if markdown.is_empty() {
+                (
+                    format!("section \"## {name}\" is empty"),
+                    "where the source says nothing, leave the section out",
+                )
+            } else {
+                (
+                    format!("section \"## {name}\" holds only markup and no text"),
+                    "write the section as plain Markdown text: HTML tags are not shown on the pages",
+                )
+            };
+            diags.push(diag(path, line, Some(name), Problem::EmptySection, message, Some(hint)));
         }
         check_filler(path, body, heading.content_start, first_line, name, &text, diags);
         sections.push(Section {

@@ -30,21 +30,33 @@ pub(super) fn is_kebab(s: &str) -> bool {
 
 /// True for `Nd`, `Nh`, `Nm` parts separated by spaces, largest unit first (`7h 45m`).
 pub(super) fn is_duration(s: &str) -> bool {
+    duration_minutes(s).is_some_and(|m| m <= MAX_DURATION_MINUTES)
+}
+
+/// The longest duration a record may give: 50 years (an intrusion found years
+/// later is the longest kind), in minutes.
+pub(super) const MAX_DURATION_MINUTES: u64 = 50 * 365 * 24 * 60;
+
+/// The minutes of a duration such as `7h 45m` (days, hours and minutes, largest
+/// first), or `None` when it is not one or does not fit.
+pub(super) fn duration_minutes(s: &str) -> Option<u64> {
     let mut last = usize::MAX;
-    let parts: Vec<&str> = s.split(' ').collect();
-    !s.is_empty()
-        && parts.iter().all(|p| {
-            let Some(unit) = p.chars().last() else {
-                return false;
-            };
-            let Some(rank) = ['m', 'h', 'd'].iter().position(|&u| u == unit) else {
-                return false;
-            };
-            let num = &p[..p.len() - 1];
-            let ok = !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) && rank < last;
-            last = rank;
-            ok
-        })
+    let mut total: u64 = 0;
+    if s.is_empty() {
+        return None;
+    }
+    for p in s.split(' ') {
+        let unit = p.chars().last()?;
+        let rank = ['m', 'h', 'd'].iter().position(|&u| u == unit)?;
+        let num = &p[..p.len() - 1];
+        if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) || rank >= last {
+            return None;
+        }
+        last = rank;
+        let n: u64 = num.parse().ok()?;
+        total = total.checked_add(n.checked_mul([1, 60, 1440][rank])?)?;
+    }
+    Some(total)
 }
 
 /// True for a source URL: absolute http(s) with a dotted host, and, as the API's

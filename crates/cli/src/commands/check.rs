@@ -40,6 +40,13 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(c) => {
             let diags = match lexicon_reachability(data, &c) {
                 Ok(d) => d,
+                // The build reads the user dictionary with the Korean dictionary: when
+                // that loads alone, the user dictionary is what the build would refuse.
+                Err(e) if incident_build::analyze::Analyzer::load_default(None).is_ok() => {
+                    eprintln!("{e}");
+                    eprintln!("1 problem in {}", data.join(bundle::USER_DICTIONARY).display());
+                    return ExitCode::FAILURE;
+                }
                 Err(e) => {
                     eprintln!("note: the lexicon's words were not checked against the records: {e}");
                     Vec::new()
