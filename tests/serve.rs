@@ -143,3 +143,65 @@ fn a_trickling_client_is_let_go_after_the_deadline() {
     );
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+/// A link in the bundle that leads out of it is not followed: 404, not the file.
+/// One that stays inside the bundle is served.
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_bundle_are_not_served() {
+    let (dir, addr) = server();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "secret").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.txt"), dir.path().join("x")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("out")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("index.html"), dir.path().join("inside.html")).unwrap();
+    for path in ["/x", "/out/secret.txt"] {
+        let reply = exchange(addr, format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes());
+        assert!(reply.starts_with("HTTP/1.1 404"), "{path}: {reply}");
+        assert!(!reply.contains("secret"), "{path}: {reply}");
+    }
+    let reply = exchange(addr, b"GET /inside.html HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+}
+
+/// A head whose lines end in CRLF and LF mixed is read at once, not after the deadline.
+#[test]
+fn mixed_line_endings_are_read_at_once() {
+    let (_dir, addr) = server();
+    for request in [
+        &b"GET / HTTP/1.1\r\nHost: x\n\r\n"[..],
+        b"GET / HTTP/1.1\nHost: x\r\n\n",
+        b"GET / HTTP/1.1\nHost: x\r\n\r\n",
+    ] {
+        let started = Instant::now();
+        let reply = exchange(addr, request);
+        assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    }
+}
+
+/// Past the bound on open connections a client gets 503 at once; once they close,
+/// requests are answered again.
+#[test]
+fn connections_are_bounded() {
+    let (_dir, addr) = server();
+    let idle: Vec<TcpStream> = (0..incident_library::serve::MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(addr).unwrap())
+        .collect();
+    // The server takes connections in order: wait until the last idle one is counted.
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let reply = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert!(reply.starts_with("HTTP/1.1 503"), "{reply}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    drop(idle);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let reply = exchange(addr, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        if reply.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still refused: {reply}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -24,7 +24,7 @@ pub fn mime(path: &Path) -> &'static str {
 }
 
 /// Resolves a request path inside `root`: `/` and folders map to `index.html`;
-/// anything that would leave `root` is refused.
+/// anything that would leave `root`, by `..` or through a link, is refused.
 pub fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
     let path = url.split(['?', '#']).next().unwrap_or("/");
     let decoded = percent_decode(path)?;
@@ -39,7 +39,13 @@ pub fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
     if out.is_dir() {
         out.push("index.html");
     }
-    Some(out)
+    // A link inside the bundle is followed only while it stays inside it: `ln -s
+    // /etc/passwd dist/x` must not serve the file. A path that does not exist is
+    // left to the caller's 404.
+    match (fs::canonicalize(root), fs::canonicalize(&out)) {
+        (Ok(real_root), Ok(real)) if !real.starts_with(&real_root) => None,
+        _ => Some(out),
+    }
 }
 
 fn percent_decode(s: &str) -> Option<String> {
@@ -133,19 +139,40 @@ pub fn serve_on(
         });
     }
     let trace = std::env::var_os("INCIDENT_LIBRARY_TRACE").is_some();
+    let open = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(mut stream) = stream else { continue };
+        use std::sync::atomic::Ordering;
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            // Past the bound a client is told at once, on this thread, and let go.
+            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+            let _ = std::io::Write::write_all(
+                &mut stream,
+                b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbusy",
+            );
+            continue;
+        }
         let root = root.to_path_buf();
+        let open = open.clone();
         std::thread::spawn(move || {
             if let Err(e) = answer(stream, &root, trace) {
                 if trace {
                     eprintln!("connection: {e}");
                 }
             }
+            open.fetch_sub(1, Ordering::SeqCst);
         });
     }
     Ok(())
 }
+
+/// Connections answered at once: each holds a thread, so past this many a client
+/// gets `503` at once instead of a thread.
+pub const MAX_CONNECTIONS: usize = 64;
+/// Time a write to a client may wait for it to read: a client that stops reading a
+/// large file lets go of its thread and its memory after this.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 
 /// Longest request head read, in bytes.
 pub const MAX_HEAD: usize = 64 * 1024;
@@ -184,11 +211,12 @@ fn read_head(stream: &mut std::net::TcpStream) -> std::result::Result<Vec<u8>, &
     }
 }
 
-/// Where the head ends: after `\r\n\r\n` or `\n\n`.
+/// Where the head ends: after the first empty line, whatever each line ends with
+/// (`\r\n\r\n`, `\n\n`, or the two mixed: `\n\r\n`).
 fn head_end(head: &[u8]) -> Option<usize> {
-    let crlf = head.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4);
+    let cr = head.windows(3).position(|w| w == b"\n\r\n").map(|i| i + 3);
     let lf = head.windows(2).position(|w| w == b"\n\n").map(|i| i + 2);
-    match (crlf, lf) {
+    match (cr, lf) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
@@ -197,6 +225,7 @@ fn head_end(head: &[u8]) -> Option<usize> {
 /// Reads one request from `stream` and answers it.
 fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io::Result<()> {
     use std::io::Write;
+    stream.set_write_timeout(Some(WRITE_DEADLINE))?;
     let head = match read_head(&mut stream) {
         Ok(head) => head,
         Err("") => return Ok(()),
