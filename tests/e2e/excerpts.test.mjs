@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { serve, launch, openPage, ready, native, screenshots, hostPages } from "./helpers.mjs";
 
 let server, browser, host, hostUrl;
@@ -135,4 +136,33 @@ test("widget: excerpts with marks replace the summaries once they arrive", async
   assert.deepEqual(page.errors, []);
   await page.locator("#w").screenshot({ path: join(screenshots, "widget-excerpts.png") });
   await context.close();
+});
+
+test("a malformed passages file: that hit keeps its summary, the others their excerpts, and the page keeps working", async () => {
+  const broken = await serve();
+  try {
+    const q = "재시도를 너무 많이 해서";
+    const want = native(broken, q);
+    const withExcerpts = want.hits.filter((h) => bestOf(h)).length;
+    assert.ok(withExcerpts >= 3, q);
+    const victim = want.hits.find((h) => bestOf(h)).id;
+    writeFileSync(join(broken.out, "passages", `${victim}.json`), '{"sections":[[1,2]]}');
+    const { context, page } = await openPage(browser);
+    await page.goto(broken.url + "?q=" + encodeURIComponent(q));
+    await ready(page);
+    await page.waitForFunction((n) => document.querySelectorAll("#list .snippet.excerpt").length === n, withExcerpts - 1);
+    const index = want.hits.findIndex((h) => h.id === victim);
+    const hit = page.locator("#list .hit").nth(index);
+    assert.equal(await hit.locator(".snippet.excerpt").count(), 0, "the broken hit shows no excerpt");
+    assert.ok((await hit.locator(".snippet").innerText()).trim().length > 0, "it keeps its summary");
+    // The module is not marked failed: the next query is answered.
+    const next = native(broken, "인증서 만료");
+    await page.goto(broken.url + "?q=" + encodeURIComponent("인증서 만료"));
+    await ready(page);
+    assert.equal(await page.locator("#count").innerText(), `사례 ${next.total}건`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    broken.stop();
+  }
 });

@@ -95,7 +95,8 @@ export class IncidentLibrary {
    *  (`{section, anchor, url, text, marks}`, marks as `[start, end]` in UTF-16
    *  code units of `text`), and `excerpt`, the one of them with the most terms,
    *  or null. Reads one small passages file per hit, once. A hit whose file
-   *  cannot be read keeps `excerpt: null` and no sub-results. Returns `hits`. */
+   *  cannot be read or is malformed keeps `excerpt: null` and no sub-results.
+   *  Returns `hits`. */
   async excerpts(hits) {
     await Promise.all(hits.map(async (hit) => {
       hit.excerpt = null;
@@ -103,7 +104,12 @@ export class IncidentLibrary {
       if (!hit.terms?.length) return;
       const sections = await this.passages(hit.id).catch(() => null);
       if (!sections) return;
-      hit.sub_results = this.core.excerpts(hit.terms, sections).map((e) => ({ ...e, url: this.pageOf(hit.id) + "#" + e.anchor }));
+      try {
+        hit.sub_results = this.core.excerpts(hit.terms, sections).map((e) => ({ ...e, url: this.pageOf(hit.id) + "#" + e.anchor }));
+      } catch {
+        // A malformed passages file: this hit keeps its summary, the others their excerpts.
+        hit.sub_results = [];
+      }
       for (const e of hit.sub_results) if (!hit.excerpt || e.found > hit.excerpt.found) hit.excerpt = e;
     }));
     return hits;
