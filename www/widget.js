@@ -15,13 +15,13 @@
 const TEXT = {
   ko: {
     title: "관련 사례", search: "사례 검색", loading: "불러오는 중…", none: "맞는 사례가 없습니다.", noneFiltered: "이 필터 안에서 맞는 사례가 없습니다.",
-    failed: (base) => `${base} 에서 사례 라이브러리를 불러오지 못했습니다. base 주소가 라이브러리를 가리키는지, 페이지의 Content-Security-Policy 가 그 출처를 script-src 와 connect-src 에 허용하는지 확인하세요.`,
+    failed: (base) => `${base} 에서 사례 라이브러리를 불러오지 못했습니다. base 주소가 라이브러리를 가리키는지, 페이지의 Content-Security-Policy 가 widget.js 의 출처를 script-src 에, base 의 출처를 connect-src 에 허용하는지 확인하세요.`,
     csp: "이 페이지의 Content-Security-Policy 가 WebAssembly 실행을 막아 사례를 불러오지 못했습니다. script-src 에 'wasm-unsafe-eval' 을 더하세요.",
     more: "라이브러리에서 더 보기", total: (shown, total) => `${total}건 중 ${shown}건`, filter: "필터",
   },
   en: {
     title: "Related incidents", search: "Search incidents", loading: "Loading…", none: "No matching incidents.", noneFiltered: "No matching incidents within these filters.",
-    failed: (base) => `Could not load the incident library from ${base}. Check that base points at a library and that the page's Content-Security-Policy allows its origin in script-src and connect-src.`,
+    failed: (base) => `Could not load the incident library from ${base}. Check that base points at a library and that the page's Content-Security-Policy allows the origin of widget.js in script-src and that of base in connect-src.`,
     csp: "This page's Content-Security-Policy blocks WebAssembly, so incidents cannot load. Add 'wasm-unsafe-eval' to script-src.",
     more: "More in the library", total: (shown, total) => `${shown} of ${total}`, filter: "Filter",
   },
@@ -74,11 +74,14 @@ function watchHostTheme() {
 }
 darkQuery.addEventListener("change", followHostTheme);
 
-// One loaded library per base URL, shared by every widget on the page.
+// One loaded library per base URL, shared by every widget on the page. Code comes
+// only from where this script came from: `base` names data (the index, listings
+// and passages), never a script to run, so markup that sets it cannot run another
+// site's code in the host page.
 function library(base) {
   const key = base.href;
   if (!libraries.has(key)) {
-    libraries.set(key, import(new URL("pkg/library.js", base).href).then((m) => m.IncidentLibrary.open(base)));
+    libraries.set(key, import(new URL("pkg/library.js", here).href).then((m) => m.IncidentLibrary.open(base)));
   }
   return libraries.get(key);
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { serve, launch, openPage, native, repo, hostPages } from "./helpers.mjs";
+import { serve, launch, openPage, native, repo, hostPages, fixtureCorpus } from "./helpers.mjs";
 
 let library, host, browser, hostUrl;
 const pages = {};
@@ -160,4 +160,28 @@ test("the shipped examples work: dist/examples/embed.html and the no-bundler pag
   }
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test("a widget whose base is another site runs no script of that site: base is only where the data is", async () => {
+  const other = await serve(fixtureCorpus(5));
+  try {
+    pages["/foreign.html"] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="${library.url}widget.js"></script></head>
+<body><incident-search id="f" base="${other.url}" limit="3"></incident-search></body></html>`;
+    const { context, page } = await openPage(browser);
+    const scripts = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith(other.url) && /\.(m?js|wasm)(\?|$)/.test(r.url())) scripts.push(r.url());
+    });
+    await page.goto(hostUrl + "/foreign.html");
+    await page.waitForFunction(() => document.getElementById("f").shadowRoot?.querySelectorAll("li").length > 0, null, { timeout: 30_000 });
+    assert.deepEqual(scripts, [], "no script or module is fetched from the base's origin");
+    const want = native(other, "");
+    const titles = await shadowTexts(page, "f", "li a");
+    assert.ok(titles.length > 0 && titles.every((t) => want.hits.some((h) => t.includes(h.title) || h.title.includes(t))), titles.join(" | "));
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    other.stop();
+  }
 });
