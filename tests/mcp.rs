@@ -368,3 +368,163 @@ fn a_100_kb_query_is_cut_and_answered_at_once() {
     assert!(out["note"].as_str().unwrap().contains("cut"), "{out}");
     assert!(out["total"].as_u64().unwrap() > 0);
 }
+
+fn init_lines() -> Vec<String> {
+    vec![
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}).to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+    ]
+}
+
+/// Error replies follow JSON-RPC 2.0's rules on ids: the request's own id when it
+/// is a valid one (string, number, null), `null` when it cannot be read or is not
+/// valid, never a number read from inside `params` or cut from `1e400`.
+#[test]
+fn error_replies_carry_the_right_id() {
+    let mut lines = init_lines();
+    let cases: Vec<(String, Value, i64)> = vec![
+        (
+            r#"{"jsonrpc": "1.0", "id": 20, "method": "tools/list"}"#.into(),
+            json!(20),
+            -32600,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "id": "s21", "method": "tools/list", "params": []}"#.into(),
+            json!("s21"),
+            -32602,
+        ),
+        (r#"{"jsonrpc": "2.0", "id": 22, "method": 7}"#.into(), json!(22), -32600),
+        (
+            r#"{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}"#.into(),
+            Value::Null,
+            -32600,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "id": 1e400, "method": "tools/list"}"#.into(),
+            Value::Null,
+            -32700,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "method": "tools/call", "params": {"id": 23, "name": "x"}, "id": "#.into(),
+            Value::Null,
+            -32700,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "params": {"id": 24}, "id": 25, "method": "tools/list", "x": "\ud800"}"#.into(),
+            json!(25),
+            -32700,
+        ),
+    ];
+    for (line, _, _) in &cases {
+        lines.push(line.clone());
+    }
+    lines.push(json!({"jsonrpc": "2.0", "id": 26, "method": "tools/list"}).to_string());
+    let replies = stdio((lines.join("\n") + "\n").as_bytes());
+    let errors: Vec<&Value> = replies.iter().filter(|r| r.get("error").is_some()).collect();
+    assert_eq!(errors.len(), cases.len(), "{replies:#?}");
+    for ((line, id, code), reply) in cases.iter().zip(&errors) {
+        assert_eq!(&reply["id"], id, "{line}: {reply}");
+        assert_eq!(reply["error"]["code"], *code, "{line}: {reply}");
+        assert_eq!(reply["jsonrpc"], "2.0");
+    }
+    assert!(
+        replies.iter().any(|r| r["id"] == 26 && r.get("result").is_some()),
+        "the session goes on"
+    );
+}
+
+/// A message over the limit (17 MiB, where the SDK would drop it unanswered) gets an
+/// error with its id, and the session goes on.
+#[test]
+fn an_oversized_message_gets_an_error_with_its_id() {
+    let mut input = init_lines().join("\n").into_bytes();
+    input.push(b'\n');
+    let big = "가".repeat((17 << 20) / 3);
+    input.extend_from_slice(
+        json!({"jsonrpc": "2.0", "id": 30, "method": "tools/call", "params": {"name": "search_incidents", "arguments": {"query": big}}})
+            .to_string()
+            .as_bytes(),
+    );
+    input.push(b'\n');
+    input.extend_from_slice(
+        json!({"jsonrpc": "2.0", "id": 31, "method": "tools/list"})
+            .to_string()
+            .as_bytes(),
+    );
+    input.push(b'\n');
+    let replies = stdio(&input);
+    let over = replies
+        .iter()
+        .find(|r| r["id"] == 30)
+        .unwrap_or_else(|| panic!("{replies:#?}"));
+    assert_eq!(over["error"]["code"], -32600);
+    assert!(over["error"]["message"].as_str().unwrap().contains("8 MiB"));
+    assert!(replies.iter().any(|r| r["id"] == 31 && r.get("result").is_some()));
+}
+
+/// 300 MB without a newline is read in bounded memory: the server's peak resident
+/// memory stays far below the line's size, it answers the line, and goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_300_mb_line_is_read_in_bounded_memory() {
+    let (dir, _lib) = library();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["mcp", "--bundle"])
+        .arg(dir.path().join("dist"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all((init_lines().join("\n") + "\n").as_bytes()).unwrap();
+    stdin
+        .write_all(br#"{"jsonrpc": "2.0", "id": 40, "method": "tools/list", "x": ""#)
+        .unwrap();
+    let chunk = vec![b'a'; 1 << 20];
+    for _ in 0..300 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.write_all(b"\"}\n").unwrap();
+    stdin
+        .write_all((json!({"jsonrpc": "2.0", "id": 41, "method": "tools/list"}).to_string() + "\n").as_bytes())
+        .unwrap();
+    stdin.flush().unwrap();
+    // Everything written was read (the pipe holds 64 KB at most): the peak so far.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(peak_kb < 200 * 1024, "peak {peak_kb} kB for a 300 MB line");
+    let replies: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let over = replies
+        .iter()
+        .find(|r| r["id"] == 40)
+        .unwrap_or_else(|| panic!("{replies:#?}"));
+    assert_eq!(over["error"]["code"], -32600);
+    assert!(replies.iter().any(|r| r["id"] == 41 && r.get("result").is_some()));
+}
+
+/// A damaged API file is an error, not an empty answer; a long name is not echoed whole.
+#[test]
+fn a_damaged_vocab_file_is_an_error_and_long_names_are_cut() {
+    let (dir, _) = library();
+    let out = dir.path().join("dist");
+    std::fs::write(out.join("api/v1/vocab.json"), r#"{"data": null}"#).unwrap();
+    let lib = Library::open(&out).unwrap();
+    let err = lib.call("vocab", &args(json!({}))).unwrap_err();
+    assert!(err.contains("damaged"), "{err}");
+    let name = "x".repeat(1_000_000);
+    let err = lib.call("get_topic", &args(json!({"name": name}))).unwrap_err();
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(err.contains("1000000 characters"), "{err}");
+}

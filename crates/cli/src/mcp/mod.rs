@@ -83,9 +83,13 @@ impl Library {
                 let mut raw = Vec::new();
                 loop {
                     raw.clear();
-                    match input.read_until(b'\n', &mut raw).await {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {}
+                    match wire::read_line(&mut input, &mut raw, wire::MAX_MESSAGE).await {
+                        Ok(wire::Line::End) | Err(_) => break,
+                        Ok(wire::Line::Whole) => {}
+                        Ok(wire::Line::TooLong) => {
+                            let _ = errors_tx.send(wire::too_long(&raw).to_string());
+                            continue;
+                        }
                     }
                     // Bytes, not text: a line that is not UTF-8 gets an error and the
                     // session goes on.
@@ -160,7 +164,14 @@ impl Library {
         let path = self.api.join(relative);
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(v.get_mut("data").map(Value::take).unwrap_or(Value::Null))
+        // A file without its object of data is damaged, not empty.
+        match v.get_mut("data").map(Value::take) {
+            Some(data @ (Value::Object(_) | Value::Array(_))) => Ok(data),
+            _ => Err(format!(
+                "{}: the file holds no data object; the bundle is damaged, build it again",
+                path.display()
+            )),
+        }
     }
 
     fn search_incidents(&self, args: &Map<String, Value>) -> Outcome {
@@ -302,7 +313,11 @@ impl Library {
         let keys: Vec<&str> = FACETS.iter().map(|f| f.key).collect();
         if let Some(f) = &facet {
             if !keys.contains(&f.as_str()) {
-                return Err(format!("facet {f:?} is not known; use one of {}", keys.join(", ")));
+                return Err(format!(
+                    "facet {:?} is not known; use one of {}",
+                    shown(f),
+                    keys.join(", ")
+                ));
             }
         }
         let (f, s) = match (facet, slug, name) {
@@ -316,7 +331,7 @@ impl Library {
                 };
                 if !values.iter().any(|v| v.slug == s) {
                     let allowed: Vec<&str> = values.iter().map(|v| v.slug.as_str()).collect();
-                    return Err(format!("{f} has no value {s:?}; its values are: {}", allowed.join(", ")));
+                    return Err(format!("{f} has no value {:?}; its values are: {}", shown(&s), allowed.join(", ")));
                 }
                 (f, s)
             }
@@ -325,7 +340,7 @@ impl Library {
                 let found = self.index.names.iter().find(|n| n.squashed == q && facet.as_deref().is_none_or(|f| self.index.meta.facets[n.f].key == f));
                 match found {
                     Some(n) => (self.index.meta.facets[n.f].key.clone(), self.index.meta.facets[n.f].values[n.v].slug.clone()),
-                    None => return Err(format!("no topic is called {name:?}; call vocab for every facet value with its labels and synonyms")),
+                    None => return Err(format!("no topic is called {:?}; call vocab for every facet value with its labels and synonyms", shown(&name))),
                 }
             }
             _ => return Err("give facet and slug (e.g. facet \"component\", slug \"cdn-edge\"), or a name: a label or synonym such as \"메모리 부족\"".into()),
@@ -380,5 +395,14 @@ impl ServerHandler for Library {
             Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
         };
         Ok(result.into())
+    }
+}
+
+/// What an error message repeats of a caller's text: at most 80 characters, so a
+/// 1 MB name is not echoed back whole.
+fn shown(s: &str) -> String {
+    match s.char_indices().nth(80) {
+        Some((at, _)) => format!("{}… ({} characters)", &s[..at], s.chars().count()),
+        None => s.to_string(),
     }
 }
