@@ -305,7 +305,9 @@ for (const [fw, site] of Object.entries(frameworks)) {
     assert.deepEqual(await inShadow(page, "li > a"), want.hits.map((h) => h.title));
     const hrefs = await links(page);
     assert.ok(hrefs.every((h) => h.startsWith(subBase + "/incidents/")), hrefs.join(" "));
-    assert.ok(fetched.includes(subBase + "/pkg/library.js"), "the module came from the subpath");
+    // Code comes from beside widget.js, never from base; the data from the subpath.
+    assert.ok(fetched.includes(library.url + "pkg/library.js"), "the module came from beside widget.js");
+    assert.ok(!fetched.some((u) => u.startsWith(subBase + "/pkg/")), "no code from base");
     assert.ok(fetched.some((u) => u.startsWith(subBase + "/index/meta.bin")), "the index came from the subpath");
     assert.deepEqual(page.errors, []);
     await context.close();
