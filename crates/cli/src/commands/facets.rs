@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use incident_build::corpus;
 
-use super::printable;
+use super::{loaded_corpus, printable};
 
 /// Arguments of `facets`.
 #[derive(clap::Args)]
@@ -18,15 +18,8 @@ pub struct Args {
 /// Runs `facets`.
 pub fn run(args: &Args) -> ExitCode {
     let data = args.data.as_path();
-    let corpus = match corpus::load(data) {
-        Ok(c) => c,
-        Err(diags) => {
-            for d in &diags {
-                eprintln!("{d}");
-            }
-            eprintln!("{} problem(s); run `incident-library check`", diags.len());
-            return ExitCode::FAILURE;
-        }
+    let Some(corpus) = loaded_corpus(data) else {
+        return ExitCode::FAILURE;
     };
     for (f, &incident_core::index::FacetDef { key, ko, .. }) in incident_core::index::FACETS.iter().enumerate() {
         let values = &corpus.taxonomy.facets[f];

@@ -11,6 +11,21 @@ pub mod overlap;
 pub mod search;
 pub mod serve;
 
+/// The corpus in `data`, or `None` after printing its problems (for the commands
+/// that need a corpus without problems; `check` prints them itself).
+pub fn loaded_corpus(data: &std::path::Path) -> Option<incident_build::corpus::Corpus> {
+    match incident_build::corpus::load(data) {
+        Ok(c) => Some(c),
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{d}");
+            }
+            eprintln!("{} problem(s); run `incident-library check`", diags.len());
+            None
+        }
+    }
+}
+
 /// Text from the corpus or the web made safe to print on a terminal: control
 /// characters become visible escapes instead of moving the cursor, ringing the bell
 /// or setting the title. `check` refuses them in the corpus; this is for what a

@@ -6,10 +6,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use incident_build::corpus;
 use incident_build::overlap::{self, THRESHOLD};
 
-use super::printable;
+use super::{loaded_corpus, printable};
 
 /// Arguments of `overlap`.
 #[derive(clap::Args)]
@@ -31,15 +30,8 @@ pub struct Args {
 /// Runs `overlap`: a line per record with its highest Dice; exit 1 when a sentence
 /// reaches the threshold or a named record has no saved sources.
 pub fn run(args: &Args) -> ExitCode {
-    let corpus = match corpus::load(&args.data) {
-        Ok(c) => c,
-        Err(diags) => {
-            for d in &diags {
-                eprintln!("{d}");
-            }
-            eprintln!("{} problem(s); run `incident-library check`", diags.len());
-            return ExitCode::FAILURE;
-        }
+    let Some(corpus) = loaded_corpus(&args.data) else {
+        return ExitCode::FAILURE;
     };
     if !args.sources.is_dir() {
         eprintln!(

@@ -409,19 +409,11 @@ fn keyboard_spaced(word: &Word, index: &Index, prefix: bool) -> Option<Vec<Word>
     }
     let hangul = hangul::from_keyboard(&word.input).filter(|h| h.chars().all(hangul::is_hangul_syllable))?;
     let spacing = space(&hangul, index).filter(|s| s.coverage >= GLUED_COVERAGE)?;
-    let last = spacing.words.len() - 1;
-    Some(
-        spacing
-            .words
-            .iter()
-            .enumerate()
-            .map(|(i, w)| Word {
-                glued: Some(word.input.clone()),
-                keyboard: Some(w.clone()),
-                ..single(w, index, prefix && i == last)
-            })
-            .collect(),
-    )
+    let mut words = spacing_words(word, &spacing, index, prefix);
+    for w in &mut words {
+        w.keyboard = Some(w.input.clone());
+    }
+    Some(words)
 }
 
 /// Adds an alternative when every term is in the vocabulary and it is new.
