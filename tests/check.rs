@@ -17,6 +17,14 @@ fn check_one(text: &str) -> Vec<Diagnostic> {
     corpus::load(dir.path()).err().unwrap_or_default()
 }
 
+/// The fixture taxonomy and the valid record, in a folder of their own.
+fn valid_corpus() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::write_corpus(dir.path(), &[]);
+    fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    dir
+}
+
 /// Asserts that `text` gives exactly one diagnostic of `problem` on `line` about `field`.
 fn expect(text: &str, problem: Problem, line: usize, field: Option<&str>) -> Diagnostic {
     let diags = check_one(text);
@@ -69,9 +77,7 @@ fn unknown_slug_suggests_the_closest() {
 
 #[test]
 fn duplicate_id() {
-    let dir = tempfile::tempdir().unwrap();
-    common::write_corpus(dir.path(), &[]);
-    fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    let dir = valid_corpus();
     fs::write(
         dir.path().join("incidents/IL-0002.md"),
         common::valid_record().replace("IL-0001", "IL-0002"),
@@ -681,9 +687,7 @@ fn control_characters_written_as_toml_escapes_are_refused_in_every_file() {
             "synonyms = [\"retry\\u0007storm\"",
         ),
     ] {
-        let dir = tempfile::tempdir().unwrap();
-        common::write_corpus(dir.path(), &[]);
-        fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+        let dir = valid_corpus();
         let path = dir.path().join(file);
         let before = fs::read_to_string(&path).unwrap();
         assert!(before.contains(from), "{file} lacks {from:?}");
@@ -698,9 +702,7 @@ fn control_characters_written_as_toml_escapes_are_refused_in_every_file() {
             "{file}: {diags:#?}"
         );
     }
-    let dir = tempfile::tempdir().unwrap();
-    common::write_corpus(dir.path(), &[]);
-    fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    let dir = valid_corpus();
     fs::write(
         dir.path().join("lexicon.toml"),
         "[[entry]]\nkind = \"name\"\nsay = [\"깃헙\\u001b\"]\nmeans = [\"엣지\"]\n",
@@ -726,9 +728,7 @@ fn control_characters_written_as_toml_escapes_are_refused_in_every_file() {
 /// open, or too few fields, is reported on its line, and the command fails.
 #[test]
 fn check_refuses_the_user_dictionary_that_build_refuses() {
-    let dir = tempfile::tempdir().unwrap();
-    common::write_corpus(dir.path(), &[]);
-    fs::write(dir.path().join("incidents/IL-0001.md"), common::valid_record()).unwrap();
+    let dir = valid_corpus();
     fs::write(
         dir.path().join("dictionary.csv"),
         "재시도,NNG,재시도\n\"로드밸런서,NNG,로드밸런서\n밸런서,NNG\n",

@@ -24,18 +24,23 @@ fn library() -> (tempfile::TempDir, Library) {
     (dir, lib)
 }
 
-/// Runs `incident-library mcp` on the shipped bundle with `input` on stdin; the
-/// JSON-RPC messages it wrote, once it has ended cleanly on the end of stdin.
-fn stdio(input: &[u8]) -> Vec<Value> {
-    let (dir, _lib) = library();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+/// `incident-library mcp` on the bundle built in `dir`, its three streams piped.
+fn mcp_server(dir: &tempfile::TempDir) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_incident-library"))
         .args(["mcp", "--bundle"])
         .arg(dir.path().join("dist"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `incident-library mcp` on the shipped bundle with `input` on stdin; the
+/// JSON-RPC messages it wrote, once it has ended cleanly on the end of stdin.
+fn stdio(input: &[u8]) -> Vec<Value> {
+    let (dir, _lib) = library();
+    let mut child = mcp_server(&dir);
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(
@@ -468,14 +473,7 @@ fn an_oversized_message_gets_an_error_with_its_id() {
 #[test]
 fn a_300_mb_line_is_read_in_bounded_memory() {
     let (dir, _lib) = library();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_incident-library"))
-        .args(["mcp", "--bundle"])
-        .arg(dir.path().join("dist"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = mcp_server(&dir);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all((init_lines().join("\n") + "\n").as_bytes()).unwrap();
     stdin
