@@ -8,7 +8,7 @@ use std::path::Path;
 
 use incident_build::bundle;
 use incident_build::open;
-use incident_core::format::FormatError;
+use incident_core::format::{self, FormatError, HEADER_LEN};
 use incident_core::index::Index;
 
 fn build(data: &Path, out: &Path) -> bundle::BuildReport {
@@ -156,7 +156,16 @@ fn every_damaged_file_is_a_clear_error() {
             load(&f).expect_err("damaged index must not load")
         };
         // Truncated anywhere: inside the header, at its end, inside the payload.
-        for cut in [0, 2, 7, 19, 20, original.len() / 2, original.len() - 1] {
+        for cut in [
+            0,
+            2,
+            7,
+            19,
+            HEADER_LEN - 1,
+            HEADER_LEN,
+            original.len() / 2,
+            original.len() - 1,
+        ] {
             let err = with(original[..cut].to_vec());
             assert_eq!(&err.file, name);
             assert!(
@@ -167,7 +176,11 @@ fn every_damaged_file_is_a_clear_error() {
         }
         // A flipped bit anywhere in the payload.
         // (A third of the way into the payload: a small file's third is its header.)
-        for at in [20, 20 + (original.len() - 20) / 3, original.len() - 1] {
+        for at in [
+            HEADER_LEN,
+            HEADER_LEN + (original.len() - HEADER_LEN) / 3,
+            original.len() - 1,
+        ] {
             let mut bad = original.clone();
             bad[at] ^= 0x40;
             assert_eq!(with(bad).error, FormatError::ChecksumMismatch, "{name} at {at}");
@@ -192,6 +205,30 @@ fn every_damaged_file_is_a_clear_error() {
             matches!(with(files[other].clone()).error, FormatError::WrongKind { .. }),
             "{name} <- {other}"
         );
+        // The same file of another build (a deploy between two reads): every file
+        // is checked against meta.bin's build, and a meta.bin of another build
+        // fails on the first file read after it.
+        let mut other = original.clone();
+        let build = format::build_of(original).expect("a file of this format");
+        assert_ne!(build, 0, "a bundle's files carry its version");
+        format::stamp(&mut other, build ^ 1);
+        let err = with(other);
+        assert_eq!(
+            err.error,
+            if name == "meta.bin" {
+                FormatError::OtherBuild {
+                    expected: build ^ 1,
+                    found: build,
+                }
+            } else {
+                FormatError::OtherBuild {
+                    expected: build,
+                    found: build ^ 1,
+                }
+            },
+            "{name}"
+        );
+        assert!(err.to_string().contains("reload"), "{err}");
         // Missing.
         let mut f = files.clone();
         f.remove(name);
@@ -285,4 +322,54 @@ fn a_failed_build_leaves_the_previous_bundle() {
     .unwrap();
     assert_eq!(build(&data, &out).incidents, 2);
     assert_ne!(read_dir(&out.join("index")), before);
+}
+
+#[test]
+fn every_file_a_search_reads_names_the_build_of_its_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let dist = dir.path().join("dist");
+    build(&common::repo().join("data"), &dist);
+    let page = fs::read_to_string(dist.join("index.html")).unwrap();
+    let version = page
+        .split("data-version=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the search page names its build");
+    let build = u64::from_str_radix(version, 16).unwrap();
+    for (name, bytes) in read_dir(&dist.join("index")) {
+        assert_eq!(format::build_of(&bytes), Some(build), "index/{name}");
+    }
+    let passages = read_dir(&dist.join("passages"));
+    assert!(!passages.is_empty());
+    for (name, bytes) in passages {
+        let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(json["build"], version, "passages/{name}");
+    }
+    let sw = fs::read_to_string(dist.join("sw.js")).unwrap();
+    assert!(
+        sw.contains(&format!("const VERSION = \"{version}\"")),
+        "sw.js names another build"
+    );
+    // `_headers`: every page and meta.bin revalidate, every other file a search
+    // reads (addressed by build) is immutable.
+    use incident_build::headers::cache_control;
+    let mut pending = vec![dist.clone()];
+    while let Some(folder) = pending.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let url = format!("/{}", path.strip_prefix(&dist).unwrap().to_string_lossy());
+            let want = if url.ends_with(".html") || url == "/index/meta.bin" || url == "/sw.js" {
+                Some("no-cache")
+            } else if url.starts_with("/index/") || url.starts_with("/passages/") {
+                Some("public, max-age=31536000, immutable")
+            } else {
+                continue;
+            };
+            assert_eq!(cache_control(&url), want, "{url}");
+        }
+    }
 }

@@ -22,6 +22,8 @@ const MAX_ROUNDS = 8;
 // pages with these ids. One `name: "id",` a line.
 const ID = Object.freeze({
   offline: "offline",
+  newBuild: "new-build",
+  reload: "reload",
   search: "search",
   searchForm: "search-form",
   q: "q",
@@ -64,6 +66,29 @@ function watchConnection() {
   addEventListener("online", show);
   addEventListener("offline", show);
   show();
+}
+
+// ---------------------------------------------------------------- a new build
+// The site was deployed anew while this page was open: says so and offers to load
+// the page again. (The search itself goes on with the new build as a whole.)
+function offerReload() {
+  const bar = document.getElementById(ID.newBuild);
+  if (!bar || !bar.hidden) return;
+  document.getElementById(ID.reload)?.addEventListener("click", () => location.reload(), { once: true });
+  bar.hidden = false;
+}
+
+// The service worker names its build once it serves this page: another build than
+// the page's own is a deploy since the page loaded, and the search page's library
+// then asks the site for it.
+function watchBuild() {
+  navigator.serviceWorker?.addEventListener("message", (e) => {
+    const build = e.data?.build;
+    if (!version || typeof build !== "string" || build === version) return;
+    offerReload();
+    const lib = window.incidentSearch?.lib;
+    if (lib && lib.core.build !== build) lib.refresh().catch((err) => console.warn("could not load the new build:", err));
+  });
 }
 
 // Registers the service worker, or asks the known one to look for a new build.
@@ -324,9 +349,11 @@ class SearchPage {
       } catch (e) {
         console.warn("index files unavailable:", e);
         if (generation !== this.generation) return;
-        if (r.incomplete) {
+        const newBuild = e.name === "NewBuildError";
+        if (newBuild) offerReload();
+        if (r.incomplete || newBuild) {
           list.removeAttribute("aria-busy");
-          this.showUnavailable();
+          this.showUnavailable(newBuild);
           return;
         }
         break;
@@ -348,13 +375,15 @@ class SearchPage {
     }
   }
 
-  // The index files a query needs could not be fetched: says so where the results go.
-  showUnavailable() {
+  // The index files a query needs could not be fetched, or belong to a build this
+  // page cannot read: says so where the results go.
+  showUnavailable(newBuild = false) {
     const list = document.getElementById(ID.list);
     list.hidden = false;
     document.getElementById(ID.graph).hidden = true;
-    list.replaceChildren(el("p", { class: "notice", role: "alert" },
-      "이 검색에 필요한 색인 파일을 받지 못했다. 연결을 확인하고 다시 시도하라."));
+    list.replaceChildren(el("p", { class: "notice", role: "alert" }, newBuild
+      ? "사이트가 새로 배포되어 이 페이지로는 검색할 수 없다. 페이지를 새로 고쳐라."
+      : "이 검색에 필요한 색인 파일을 받지 못했다. 연결을 확인하고 다시 시도하라."));
   }
 
   show(r) {
@@ -586,6 +615,7 @@ class SearchPage {
 }
 
 watchConnection();
+watchBuild();
 if (document.getElementById(ID.search)) {
   loadLibrary()
     .finally(startServiceWorker)
@@ -593,11 +623,11 @@ if (document.getElementById(ID.search)) {
       window.incidentSearch = new SearchPage(lib);
       await window.incidentSearch.ready;
       document.body.dataset.ready = "true";
-      // A new build took over (new service worker): search its index from now on.
-      navigator.serviceWorker?.addEventListener("controllerchange", () => {
-        loadLibrary()
-          .then((fresh) => window.incidentSearch.replaceLibrary(fresh))
-          .catch((e) => console.warn("could not load the new index:", e));
+      // A deploy since the page loaded: the search goes on with the new build (its
+      // facets may differ), and the page offers to load itself again.
+      lib.addEventListener("newbuild", () => {
+        offerReload();
+        window.incidentSearch.replaceLibrary(lib);
       });
     })
     .catch((e) => {

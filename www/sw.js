@@ -34,12 +34,16 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("incident-library-") && k !== CACHE).map((k) => caches.delete(k))))
-      // No clients.claim(): a page that loaded without a service worker keeps
-      // loading from the network; the next page load is served by this one.
-  );
+  event.waitUntil((async () => {
+    // One build at a time: the caches of other builds go.
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((k) => k.startsWith("incident-library-") && k !== CACHE).map((k) => caches.delete(k)));
+    // Every open tab is served by this build from now on, also one that loaded
+    // before any service worker did; each is told the build, and a tab of another
+    // build offers to reload (its search goes on with this build's index).
+    await self.clients.claim();
+    for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ build: VERSION });
+  })());
 });
 
 self.addEventListener("fetch", (event) => {

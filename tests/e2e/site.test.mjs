@@ -132,3 +132,67 @@ test("serve rebuilds when a record changes, and a new build replaces the offline
     watched.stop();
   }
 });
+
+test("a deploy under an open tab: its search goes on with the new build as a whole, and the page offers to reload", async () => {
+  // With no service worker (the network alone) and with one (which then claims the
+  // tab for the new build).
+  for (const serviceWorkers of ["block", "allow"]) {
+    const data = join(mkdtempSync(join(tmpdir(), "il-deploy-")), "data");
+    cpSync(shippedData, data, { recursive: true });
+    const out = join(mkdtempSync(join(tmpdir(), "il-deploy-out-")), "dist");
+    const deployed = await start(["--data", data, "--out", out], out);
+    try {
+      const { context, page } = await openPage(browser, { serviceWorkers });
+      await page.goto(deployed.url);
+      await ready(page);
+      if (serviceWorkers === "allow") await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      const words = ["무지개송어", "재연결", "재배포", "DNS", "인증서 만료"];
+      const old = Object.fromEntries(words.map((q) => [q, native({ out }, q)]));
+      assert.equal(old["무지개송어"].total, 0);
+
+      // The deploy: a record between two others, so the incident numbers after it
+      // shift and no file of the old build lines up with the new one.
+      const swBefore = await (await fetch(deployed.url + "sw.js")).text();
+      const record = readFileSync(join(data, "incidents", "IL-0001.md"), "utf8")
+        .replace(/^id = "IL-0001"/m, 'id = "IL-0319"')
+        .replace(/^title = "/m, 'title = "무지개송어 재연결 재배포 ')
+        .replaceAll('"https://', '"https://example.org/deploy/');
+      writeFileSync(join(data, "incidents", "IL-0319.md"), record);
+      let rebuilt = false;
+      for (let i = 0; i < 300 && !rebuilt; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        rebuilt = (await (await fetch(deployed.url + "sw.js")).text()) !== swBefore;
+      }
+      assert.ok(rebuilt, "serve rebuilt the bundle:\n" + deployed.log);
+      if (serviceWorkers === "allow") {
+        // The browser looks for a new service worker on its own schedule: ask now.
+        await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
+        await page.waitForSelector("#new-build", { state: "visible", timeout: 30_000 });
+      }
+
+      // The open tab, never reloaded, answers as the new build does.
+      for (const q of words) {
+        const want = native({ out }, q);
+        await page.fill("#q", q);
+        await page.waitForFunction(([c, ids]) =>
+          document.getElementById("count")?.innerText === c &&
+          !document.getElementById("list").hasAttribute("aria-busy") &&
+          JSON.stringify([...document.querySelectorAll("#list .hit h3")].map((h) => h.innerText)) === ids,
+        [`사례 ${want.total}건`, JSON.stringify(want.hits.map((h) => h.title))], { timeout: 20_000 })
+          .catch(async (e) => {
+            throw new Error(`${serviceWorkers}: ${q}: the tab shows ${await page.locator("#count").innerText()} (old build ${old[q].total}, new ${want.total}): ${e.message}\n${page.errors.join("\n")}`);
+          });
+      }
+      assert.ok(native({ out }, "무지개송어").total >= 1);
+      assert.ok(await page.locator("#new-build").isVisible(), "the page offers to reload");
+      assert.deepEqual(page.errors, [], serviceWorkers);
+      // Reloading gives the new build's page.
+      await Promise.all([page.waitForNavigation(), page.click("#reload")]);
+      await ready(page);
+      assert.ok(await page.locator("#new-build").isHidden());
+      await context.close();
+    } finally {
+      deployed.stop();
+    }
+  }
+});

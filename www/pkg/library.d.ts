@@ -162,18 +162,33 @@ export interface MovedRecord {
 }
 
 export interface OpenOptions {
-  /** The library's build, added as `?v=<version>` to every file `open` and `search`
-   *  fetch (the module, the index, the listings): a page that names its build never
-   *  meets a cached file of another. The library's own pages pass theirs. */
+  /** The library's build, added as `?v=<version>` to the module and `meta.bin`. The
+   *  other files always carry the build of the `meta.bin` read, so a page that
+   *  names its build never meets a cached file of another. The library's own pages
+   *  pass theirs. */
   version?: string;
 }
 
-export declare class IncidentLibrary {
+/** Thrown by `search`, `fetchFiles` and `refresh` when the library's site holds a
+ *  build this module cannot read, or is replaced again while it is read: load the
+ *  page (or the package) again. */
+export declare class NewBuildError extends Error {
+  name: "NewBuildError";
+}
+
+/** A library on a site or in a folder. When the site is deployed anew while it is
+ *  read (an index file of another build comes back), it goes on with the new build
+ *  as a whole and fires a "newbuild" event; it never reads two builds as one index. */
+export declare class IncidentLibrary extends EventTarget {
   /** Loads the module and the index of the library at `baseUrl` (its site root):
    *  an http(s) URL, or in Node (20 or later) also a file: URL or a folder path. */
   static open(baseUrl: string | URL, options?: OpenOptions): Promise<IncidentLibrary>;
   readonly base: URL;
   readonly size: number;
+  /** Asks the site for its `meta.bin` past every cache; when it names another build
+   *  than the one loaded, searches that one from now on (firing "newbuild") and
+   *  resolves to true. */
+  refresh(): Promise<boolean>;
   /** The loaded wasm binding (`incident-library/core`): a synchronous `search` of
    *  raw requests, whose response names in `missing` the index files it lacks. */
   readonly core: Core;
@@ -186,8 +201,6 @@ export declare class IncidentLibrary {
   excerpts(hits: Hit[]): Promise<Hit[]>;
   /** The section texts of an incident, `[name, text]` pairs in reading order. */
   passages(id: string): Promise<[SectionName, string][]>;
-  /** The former name of `fetchFiles`. */
-  fetchListings(names: string[]): Promise<void>;
   facets(): Facet[];
   /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */
   get(id: string): Promise<IncidentRecord | MovedRecord>;

@@ -27,15 +27,16 @@ const readFile = async (url) => (await import("./node.js")).readFile(url);
 
 /** The bytes at `url`: fetched, or read from disk for a file: URL. With
  *  `offlineFromCache`, an offline browser asks only the caches (a service worker's):
- *  a file it does not hold is an error, not a failed request. */
-async function load(url, { offlineFromCache = false } = {}) {
+ *  a file it does not hold is an error, not a failed request. `cache` is the fetch's
+ *  cache mode ("reload" goes past the HTTP cache and refreshes it). */
+async function load(url, { offlineFromCache = false, cache } = {}) {
   if (url.protocol === "file:") return readFile(url);
   if (offlineFromCache && globalThis.navigator?.onLine === false && globalThis.caches) {
     const kept = await caches.match(url.href);
     if (!kept) throw new Error(`${url}: offline, and not kept`);
     return new Uint8Array(await kept.arrayBuffer());
   }
-  const r = await fetch(url);
+  const r = await fetch(url, cache ? { cache } : undefined);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
 }
@@ -47,29 +48,56 @@ async function baseOf(baseUrl) {
   return new URL(baseUrl, globalThis.location?.href);
 }
 
-export class IncidentLibrary {
+/** The library's site now holds a build this module cannot read, or changes again
+ *  while it is read: the page should be loaded again. */
+export class NewBuildError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "NewBuildError";
+  }
+}
+
+/** A library on a site or in a folder. When the site is deployed anew while it is
+ *  read (a file of another build comes back), it goes on with the new build as a
+ *  whole and fires "newbuild"; it never reads files of two builds as one index. */
+export class IncidentLibrary extends EventTarget {
   /** Loads the module and the index of the library at `baseUrl` (its site root):
    *  an http(s) URL, or in Node also a file: URL or a folder path of a built library.
-   *  With `version`, every file it fetches carries `?v=<version>`: a page of one
-   *  build then never meets a cached file of another. */
+   *  With `version` (the build a page names), the module and `meta.bin` are
+   *  fetched as `?v=<version>`; every other file carries the build of the
+   *  `meta.bin` read, so a tab never meets a cached file of another build. */
   static async open(baseUrl, { version } = {}) {
     const base = await baseOf(baseUrl);
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     const Core = await binding(v);
-    const file = (path) => load(new URL(path + v, base), { offlineFromCache: path.startsWith("passages/") });
-    const bytes = (name) => file("index/" + name);
     // Only the entry file: each search names the blocks and parts it needs.
-    return new IncidentLibrary(base, new Core(await bytes("meta.bin")), bytes, file);
+    return new IncidentLibrary(base, new Core(await load(new URL("index/meta.bin" + v, base))));
   }
 
-  /** `bytes(name)` reads an index file, `file(path)` any file of the library. */
-  constructor(base, core, bytes, file = (path) => load(new URL(path, base))) {
+  /** A library at `base` whose index `core` (the binding) holds. */
+  constructor(base, core) {
+    super();
     this.base = base;
     this.core = core;
-    this.bytes = bytes;
-    this.file = file;
     this.texts = new Map();
+    this.switching = null;
+  }
+
+  /** The URL of a file of the loaded build: `?v=<build>` on the web, so that the
+   *  pages' service worker and HTTP caches key it by build. */
+  url(path) {
+    return new URL(path + (this.base.protocol === "file:" ? "" : "?v=" + this.core.build), this.base);
+  }
+
+  /** The bytes of file `path` of the loaded build. */
+  file(path, options) {
+    return load(this.url(path), options);
+  }
+
+  /** The bytes of index file `name` of the loaded build. */
+  bytes(name, options) {
+    return this.file("index/" + name, options);
   }
 
   /** Ranked incidents for `query` (may be empty), with facet counts. The index
@@ -115,28 +143,94 @@ export class IncidentLibrary {
     return hits;
   }
 
-  /** The section texts of incident `id` (`[[name, text]…]`, in reading order). */
+  /** The section texts of incident `id` (`[[name, text]…]`, in reading order). A
+   *  file of another build than the index's is refused, like the index's own files. */
   passages(id) {
     let p = this.texts.get(id);
     if (!p) {
-      p = this.file("passages/" + encodeURIComponent(id) + ".json").then((b) => JSON.parse(new TextDecoder().decode(b)).sections);
+      const build = this.core.build;
+      const read = (cache) => this.file("passages/" + encodeURIComponent(id) + ".json", { offlineFromCache: true, cache })
+        .then((b) => JSON.parse(new TextDecoder().decode(b)));
+      // Of another build: once more past the HTTP cache, as for the index files.
+      p = read().then((passages) => (passages?.build === build ? passages : read("reload"))).then((passages) => {
+        if (passages?.build !== build) throw new Error(`passages/${id}.json: of build ${passages?.build}, not ${build}`);
+        return passages.sections;
+      });
       // A failed read is tried again next time.
-      p.catch(() => this.texts.delete(id));
+      p.catch(() => this.texts.get(id) === p && this.texts.delete(id));
       this.texts.set(id, p);
     }
     return p;
   }
 
   /** Fetches the index files a response of `core.search` names in `missing` and
-   *  adds them to the index. */
+   *  adds them to the index. A file of another build (the library was deployed
+   *  anew since `meta.bin` was read) is fetched once more past the HTTP cache; if
+   *  it is still of another build, the library opens that build's `meta.bin` and
+   *  searches it from then on (the next `core.search` names what it needs). */
   async fetchFiles(names) {
+    const core = this.core;
     const loaded = await Promise.all(names.map(async (n) => [n, await this.bytes(n)]));
-    for (const [n, b] of loaded) this.core.addFile(n, b);
+    for (const [n, first] of loaded) {
+      if (core !== this.core) return;
+      if (this.add(n, first)) continue;
+      const again = await this.bytes(n, { cache: "reload" });
+      if (core !== this.core || this.add(n, again)) continue;
+      await this.switchTo(core.constructor.buildOf(again));
+      return;
+    }
   }
 
-  /** The name of `fetchFiles` before the index was split: kept for callers of it. */
-  fetchListings(names) {
-    return this.fetchFiles(names);
+  /** Adds index file `name`: true when added, false when it belongs to another
+   *  build; damage throws. */
+  add(name, bytes) {
+    try {
+      this.core.addFile(name, bytes);
+      return true;
+    } catch (e) {
+      const found = this.core.constructor.buildOf(bytes);
+      if (!found || found === this.core.build) throw e;
+      return false;
+    }
+  }
+
+  /** Opens build `build` of the library (its `meta.bin`), once however many
+   *  searches ask at the same time, and fires "newbuild". */
+  switchTo(build) {
+    this.switching ??= (async () => {
+      const meta = await load(new URL("index/meta.bin" + (this.base.protocol === "file:" ? "" : "?v=" + build), this.base), { cache: "reload" });
+      this.adopt(meta, build);
+    })().finally(() => { this.switching = null; });
+    return this.switching;
+  }
+
+  /** Searches the index of `meta` (the bytes of a `meta.bin` of build `build`)
+   *  from now on. */
+  adopt(meta, build) {
+    const Core = this.core.constructor;
+    let core;
+    try {
+      core = new Core(meta);
+    } catch (e) {
+      throw new NewBuildError(`${new URL("index/meta.bin", this.base)}: a new build this page cannot read (${e.message}); reload the page`);
+    }
+    if (core.build !== build) {
+      throw new NewBuildError(`${this.base}: the library is being replaced (files of builds ${build} and ${core.build}); reload in a moment`);
+    }
+    this.core = core;
+    this.texts.clear();
+    this.dispatchEvent(new Event("newbuild"));
+  }
+
+  /** Asks the library's site for its `meta.bin` past every cache; when it names
+   *  another build than the one loaded, searches that one from now on (firing
+   *  "newbuild") and returns true. */
+  async refresh() {
+    const meta = await load(new URL("index/meta.bin", this.base), { cache: "no-cache" });
+    const found = this.core.constructor.buildOf(meta);
+    if (!found || found === this.core.build) return false;
+    this.adopt(meta, found);
+    return true;
   }
 
   /** Every facet with its values, labels, synonyms and counts. */

@@ -303,10 +303,6 @@ fn pretty(v: &Value) -> Vec<u8> {
     b
 }
 
-/// The `_headers` file for hosts that read one: anyone may GET the API, the index,
-/// the passages and the module from another origin (the embeddable widget does).
-pub const HEADERS: &str = "/api/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/index/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/passages/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/pkg/*\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n/widget.js\n  Access-Control-Allow-Origin: *\n  Access-Control-Allow-Methods: GET\n";
-
 fn envelope_schema(id: &str, data: Value) -> Value {
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",

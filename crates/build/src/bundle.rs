@@ -132,10 +132,21 @@ pub fn build(
     files.extend(scripts);
     files.extend(static_files());
     files.extend(pkg_files);
-    files.extend(phase("passages", || crate::passages::files(&corpus)));
+    let unstamped = files.len();
+    files.extend(phase("passages", || crate::passages::files(&corpus, "")));
     // Pages name the assets of their own build (`app.js?v=…`), so a page and its
-    // assets always come from the same build, whatever a cache holds.
+    // assets always come from the same build, whatever a cache holds. The version
+    // is then written into every file a search reads (the index files' headers, the
+    // passages files), so that a reader never mixes files of two deploys.
     let version = phase("version", || version_of(&files));
+    files.truncate(unstamped);
+    let build = u64::from_str_radix(&version, 16).expect("the version is 16 hex digits");
+    for (name, bytes) in &mut files {
+        if name.starts_with("index/") {
+            incident_core::format::stamp(bytes, build);
+        }
+    }
+    files.extend(phase("passages", || crate::passages::files(&corpus, &version)));
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
     let staging = Staging::new(out)?;
     // The size report reads the assets and the index, and related incidents are
@@ -272,7 +283,7 @@ fn pages_and_api(
                 &mut written,
                 &mut error,
                 "_headers".into(),
-                crate::api::HEADERS.as_bytes(),
+                crate::headers::file().as_bytes(),
             );
             error.map_or(Ok(written), Err)
         });

@@ -16,6 +16,7 @@ pub mod bundle;
 pub mod corpus;
 pub mod error;
 pub mod eval;
+pub mod headers;
 mod ids;
 pub mod indexer;
 pub mod kodic;

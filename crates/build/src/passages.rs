@@ -1,9 +1,10 @@
 //! The passages files: each record's section texts, which the browser reads to
 //! show where a hit's terms occur ([`incident_core::excerpt`]).
 //!
-//! `passages/<id>.json` holds `{"id": "IL-0001", "sections": [["요약", "…"], …]}`:
-//! the plain text of every section the record has, in the incident page's reading
-//! order. Only a shown hit's file is fetched, after its listing, so the first answer
+//! `passages/<id>.json` holds `{"id": "IL-0001", "build": "…", "sections": [["요약",
+//! "…"], …]}`: the plain text of every section the record has, in the incident page's
+//! reading order, and the build it belongs to (the bundle's version, as in the
+//! index files' headers), which the loader checks. Only a shown hit's file is fetched, after its listing, so the first answer
 //! never waits for one.
 
 use std::path::Path;
@@ -23,11 +24,12 @@ pub fn path(id: &str) -> String {
 #[derive(Serialize)]
 struct Passages<'a> {
     id: &'a str,
+    build: &'a str,
     sections: Vec<(&'a str, &'a str)>,
 }
 
-/// The passages file of `incident`.
-pub fn of(incident: &Incident) -> Vec<u8> {
+/// The passages file of `incident` in build `build`.
+pub fn of(incident: &Incident, build: &str) -> Vec<u8> {
     let sections = incident_core::excerpt::SECTIONS
         .iter()
         .filter_map(|(name, _)| incident.section(name))
@@ -35,14 +37,19 @@ pub fn of(incident: &Incident) -> Vec<u8> {
         .collect();
     let passages = Passages {
         id: &incident.id,
+        build,
         sections,
     };
     serde_json::to_vec(&passages).expect("strings and lists always serialize")
 }
 
-/// Every incident's passages file, as (path, bytes).
-pub fn files(corpus: &Corpus) -> Vec<(String, Vec<u8>)> {
-    corpus.incidents.iter().map(|inc| (path(&inc.id), of(inc))).collect()
+/// Every incident's passages file in build `build`, as (path, bytes).
+pub fn files(corpus: &Corpus, build: &str) -> Vec<(String, Vec<u8>)> {
+    corpus
+        .incidents
+        .iter()
+        .map(|inc| (path(&inc.id), of(inc, build)))
+        .collect()
 }
 
 /// The section texts of incident `id` from the passages file of the bundle at

@@ -89,6 +89,10 @@ fn layout(title: &str, root: &str, version: &str, description: Option<&str>, bod
                         a href={ (root) "api/" } { "API 와 MCP" }
                     }
                     span #(id!(offline)) role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
+                    p #(id!(newBuild)) role="status" hidden {
+                        "새 판이 배포되었습니다. "
+                        button #(id!(reload)) type="button" { "새로 고침" }
+                    }
                 }
                 main #main { (body) }
                 footer.site {

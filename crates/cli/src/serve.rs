@@ -249,9 +249,7 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io:
     }
     // Like the built `_headers`: the widget on another origin reads these.
     let path = url.split(['?', '#']).next().unwrap_or("/");
-    let shared = ["/api/", "/index/", "/passages/", "/pkg/", "/widget.js"]
-        .iter()
-        .any(|p| path.starts_with(p));
+    let shared = incident_build::headers::shared(path);
     let mut extra = String::new();
     let (status, kind, body) = match method {
         "GET" | "HEAD" => match resolve(root, url)

@@ -1,5 +1,5 @@
 //! The container every index file is wrapped in: a fixed header with magic,
-//! format version, file kind, payload length and checksum, then the payload.
+//! format version, file kind, build, payload length and checksum, then the payload.
 //!
 //! ```text
 //! offset size  field
@@ -8,13 +8,18 @@
 //! 6      1     kind (1 meta, 2 listing chunk, 3 term part, 4 vocabulary block,
 //!                    5 near-term bucket)
 //! 7      1     reserved, 0
-//! 8      4     payload length in bytes, u32 little-endian
-//! 12     8     XXH3-64 of the payload, u64 little-endian
-//! 20     n     payload (postcard encoding of the kind's structure)
+//! 8      8     build, u64 little-endian: the same in every file of one build
+//! 16     4     payload length in bytes, u32 little-endian
+//! 20     8     XXH3-64 of the payload, u64 little-endian
+//! 28     n     payload (postcard encoding of the kind's structure)
 //! ```
 //!
 //! `docs/index-format.md` describes the payloads. Reading checks every field and
-//! turns any mismatch into a [`FormatError`]; it never panics on bad bytes.
+//! turns any mismatch into a [`FormatError`]; it never panics on bad bytes. The
+//! build is not covered by the checksum: a bundle's files are written with build 0,
+//! the bundle's version is a hash of them, and [`stamp`] then writes that version
+//! into every header. An index checks each file it adds against its `meta.bin`'s
+//! build, so files of two deploys are never read as one index.
 
 use std::fmt;
 
@@ -23,9 +28,11 @@ use serde::{de::DeserializeOwned, Serialize};
 /// The four bytes every index file starts with.
 pub const MAGIC: [u8; 4] = *b"ILIX";
 /// The format version this code reads and writes.
-pub const FORMAT_VERSION: u16 = 6;
+pub const FORMAT_VERSION: u16 = 7;
 /// Header length in bytes.
-pub const HEADER_LEN: usize = 20;
+pub const HEADER_LEN: usize = 28;
+/// Where the build sits in the header.
+const BUILD_AT: std::ops::Range<usize> = 8..16;
 
 /// What an index file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,6 +91,14 @@ pub enum FormatError {
     TrailingBytes(usize),
     /// The checksum matched but the payload did not decode.
     Decode(String),
+    /// A file of another build than the `meta.bin` it is read with: the library
+    /// was deployed anew between the two reads.
+    OtherBuild {
+        /// The build of `meta.bin`.
+        expected: u64,
+        /// The build of this file.
+        found: u64,
+    },
 }
 
 impl fmt::Display for FormatError {
@@ -103,6 +118,10 @@ impl fmt::Display for FormatError {
             FormatError::ChecksumMismatch => write!(f, "index file is corrupted (checksum mismatch); rebuild the index"),
             FormatError::TrailingBytes(n) => write!(f, "index file has {n} unexpected trailing bytes; rebuild the index"),
             FormatError::Decode(e) => write!(f, "index payload does not decode: {e}; rebuild the index"),
+            FormatError::OtherBuild { expected, found } => write!(
+                f,
+                "belongs to build {found:016x}, not to build {expected:016x} of meta.bin: the library was replaced while it was read; reload it (a folder on disk: build it again)"
+            ),
         }
     }
 }
@@ -118,14 +137,44 @@ pub fn encode<T: Serialize>(kind: Kind, value: &T) -> Vec<u8> {
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.push(kind as u8);
     out.push(0);
+    out.extend_from_slice(&0u64.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
     out.extend_from_slice(&crate::hash::checksum(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
     out
 }
 
+/// Writes `build` into the header of `file` (an encoded index file); bytes too
+/// short to hold a header are left as they are.
+pub fn stamp(file: &mut [u8], build: u64) {
+    if let Some(at) = file.get_mut(BUILD_AT) {
+        at.copy_from_slice(&build.to_le_bytes());
+    }
+}
+
+/// The build in the header of `bytes`, when they start like an index file of this
+/// format version.
+pub fn build_of(bytes: &[u8]) -> Option<u64> {
+    let head = bytes.get(..HEADER_LEN)?;
+    (head[..4] == MAGIC && u16::from_le_bytes([head[4], head[5]]) == FORMAT_VERSION)
+        .then(|| u64::from_le_bytes(head[BUILD_AT].try_into().unwrap_or([0; 8])))
+}
+
+/// Decodes a file of the given kind that must belong to build `build`, checking
+/// every header field.
+pub fn decode_built<T: DeserializeOwned>(kind: Kind, bytes: &[u8], build: u64) -> Result<T, FormatError> {
+    decode_payload(payload(kind, bytes, Some(build))?)
+}
+
 /// Decodes a file of the given kind, checking every header field.
 pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, FormatError> {
+    decode_payload(payload(kind, bytes, None)?)
+}
+
+/// The payload of `bytes` once every header field is checked: magic, version,
+/// kind, length, checksum, then (when given) the build. Not generic, so the
+/// checks exist once in the wasm module whatever the kinds.
+fn payload(kind: Kind, bytes: &[u8], build: Option<u64>) -> Result<&[u8], FormatError> {
     if bytes.len() < HEADER_LEN {
         if bytes.len() >= 4 && bytes[..4] != MAGIC {
             return Err(FormatError::BadMagic);
@@ -148,8 +197,8 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, Format
             found: bytes[6],
         });
     }
-    let len = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
-    let sum = u64::from_le_bytes(bytes[12..20].try_into().map_err(|_| FormatError::BadMagic)?);
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+    let len = u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]) as usize;
     let total = HEADER_LEN.saturating_add(len);
     if bytes.len() < total {
         return Err(FormatError::Truncated {
@@ -161,9 +210,20 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<T, Format
         return Err(FormatError::TrailingBytes(bytes.len() - total));
     }
     let payload = &bytes[HEADER_LEN..];
-    if crate::hash::checksum(payload) != sum {
+    if crate::hash::checksum(payload) != word(20) {
         return Err(FormatError::ChecksumMismatch);
     }
+    match build {
+        Some(expected) if word(BUILD_AT.start) != expected => Err(FormatError::OtherBuild {
+            expected,
+            found: word(BUILD_AT.start),
+        }),
+        _ => Ok(payload),
+    }
+}
+
+/// A checked payload as the kind's structure, with nothing left over.
+fn decode_payload<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FormatError> {
     let (value, rest) = postcard::take_from_bytes(payload).map_err(|e| FormatError::Decode(e.to_string()))?;
     if !rest.is_empty() {
         return Err(FormatError::Decode(format!(
@@ -217,5 +277,37 @@ mod tests {
             decode::<(String, Vec<u32>)>(Kind::Meta, &bad).unwrap_err(),
             FormatError::TrailingBytes(1)
         );
+    }
+
+    #[test]
+    fn a_stamped_build_is_checked_and_leaves_the_checksum_valid() {
+        let value = vec![7u32, 8];
+        let mut bytes = encode(Kind::Terms, &value);
+        assert_eq!(build_of(&bytes), Some(0));
+        stamp(&mut bytes, 0x1234_5678_9abc_def0);
+        assert_eq!(build_of(&bytes), Some(0x1234_5678_9abc_def0));
+        assert_eq!(decode::<Vec<u32>>(Kind::Terms, &bytes).unwrap(), value);
+        assert_eq!(
+            decode_built::<Vec<u32>>(Kind::Terms, &bytes, 0x1234_5678_9abc_def0).unwrap(),
+            value
+        );
+        assert_eq!(
+            decode_built::<Vec<u32>>(Kind::Terms, &bytes, 5).unwrap_err(),
+            FormatError::OtherBuild {
+                expected: 5,
+                found: 0x1234_5678_9abc_def0
+            }
+        );
+        // Damage is reported as damage, not as another build.
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        assert_eq!(
+            decode_built::<Vec<u32>>(Kind::Terms, &bytes, 5).unwrap_err(),
+            FormatError::ChecksumMismatch
+        );
+        assert_eq!(build_of(b"ILIX"), None);
+        let mut short = b"ILIX".to_vec();
+        stamp(&mut short, 9);
+        assert_eq!(short, b"ILIX");
     }
 }

@@ -257,6 +257,9 @@ pub struct Loaded {
 pub struct Index {
     /// The entry file.
     pub meta: Meta,
+    /// The build in `meta.bin`'s header ([`format::stamp`]); every file added must
+    /// carry the same.
+    pub build: u64,
     /// The vocabulary blocks and term parts loaded so far.
     pub data: Loaded,
     /// All listings, by incident number; title and summary are empty where
@@ -295,6 +298,7 @@ impl Clone for Index {
     fn clone(&self) -> Index {
         Index {
             meta: self.meta.clone(),
+            build: self.build,
             data: self.data.clone(),
             listings: self.listings.clone(),
             listed: self.listed.clone(),
@@ -503,7 +507,9 @@ impl Index {
             parts: vec![None; meta.parts as usize],
             near: vec![None; meta.near as usize],
         };
-        Index::from_parts(meta, data)
+        let mut index = Index::from_parts(meta, data)?;
+        index.build = format::build_of(&meta_bytes).unwrap_or(0);
+        Ok(index)
     }
 
     /// Assembles an index from a decoded meta and the blocks and parts loaded so far,
@@ -527,6 +533,7 @@ impl Index {
         let mean_length = assemble::mean_length(&meta);
         let lexicon_keys = assemble::lexicon_keys(&meta)?;
         Ok(Index {
+            build: 0,
             mean_length,
             lexicon_keys,
             keyed_lexicon: std::sync::OnceLock::new(),
@@ -599,7 +606,7 @@ impl Index {
             if b >= self.data.blocks.len() || Directory::file(b) != file {
                 return Err(not_ours());
             }
-            let block: VocabBlock = format::decode(Kind::Vocab, bytes).map_err(fail)?;
+            let block: VocabBlock = format::decode_built(Kind::Vocab, bytes, self.build).map_err(fail)?;
             let vocab = assemble::check_block(&self.meta, b, &block).map_err(fail)?;
             self.data.blocks[b] = Some(vocab);
             return Ok(());
@@ -608,7 +615,7 @@ impl Index {
             if b >= self.data.near.len() || crate::near::file(b) != file {
                 return Err(not_ours());
             }
-            let bucket: crate::near::NearBucket = format::decode(Kind::Near, bytes).map_err(fail)?;
+            let bucket: crate::near::NearBucket = format::decode_built(Kind::Near, bytes, self.build).map_err(fail)?;
             self.data.near[b] = Some(assemble::check_near(&self.meta, b, bucket).map_err(fail)?);
             return Ok(());
         }
@@ -616,7 +623,7 @@ impl Index {
             if p >= self.data.parts.len() || part_file(p) != file {
                 return Err(not_ours());
             }
-            let part: TermPart = format::decode(Kind::Terms, bytes).map_err(fail)?;
+            let part: TermPart = format::decode_built(Kind::Terms, bytes, self.build).map_err(fail)?;
             self.data.parts[p] = Some(assemble::check_part(&self.meta, p, part).map_err(fail)?);
             return Ok(());
         }
@@ -699,7 +706,7 @@ impl Index {
             .and_then(|c| c.parse::<usize>().ok())
             .filter(|&c| c * per < self.len() && self.listing_file(c * per) == file)
             .ok_or_else(|| fail(FormatError::Decode("not a listing file of this index".into())))?;
-        let chunk: ListingChunk = format::decode(Kind::Listing, bytes).map_err(fail)?;
+        let chunk: ListingChunk = format::decode_built(Kind::Listing, bytes, self.build).map_err(fail)?;
         let start = c * per;
         let end = (start + per).min(self.len());
         if chunk.first as usize != start {

@@ -22,8 +22,8 @@ use wasm_bindgen::prelude::*;
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-use incident_core::format::{self, Kind};
-use incident_core::index::{Index, Meta};
+use incident_core::format;
+use incident_core::index::Index;
 use incident_core::search::{self, Request, Sort};
 
 /// A loaded index.
@@ -40,15 +40,6 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 
 #[wasm_bindgen]
 impl IncidentLibrary {
-    /// The index files a search needs before its first answer: none beyond
-    /// `meta.bin`, since every search names what it needs in `missing`. Kept for
-    /// loaders written against earlier versions, which fetch what it lists.
-    #[wasm_bindgen(js_name = chunkFiles)]
-    pub fn chunk_files(meta: &[u8]) -> Result<Vec<String>, JsError> {
-        format::decode::<Meta>(Kind::Meta, meta).map_err(|e| JsError::new(&format!("meta.bin: {e}")))?;
-        Ok(Vec::new())
-    }
-
     /// Opens the index from `meta.bin`. Searches name the other files they need
     /// in `missing`; `addFile` adds them.
     #[wasm_bindgen(constructor)]
@@ -163,6 +154,21 @@ impl IncidentLibrary {
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> usize {
         self.index.len()
+    }
+
+    /// The build of this index (16 hex digits): the bundle's version, which every
+    /// file it adds must carry.
+    #[wasm_bindgen(getter)]
+    pub fn build(&self) -> String {
+        format!("{:016x}", self.index.build)
+    }
+
+    /// The build (16 hex digits) in the header of an index file, or `undefined` when
+    /// `bytes` do not start like an index file of this format version. A loader
+    /// whose `addFile` was refused asks this to tell a new deploy from damage.
+    #[wasm_bindgen(js_name = buildOf)]
+    pub fn build_of(bytes: &[u8]) -> Option<String> {
+        format::build_of(bytes).map(|b| format!("{b:016x}"))
     }
 }
 
