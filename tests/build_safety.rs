@@ -29,7 +29,11 @@ fn cli_build(data: &Path, out: &Path, extra: &[&str]) -> Output {
 }
 
 fn lib_build(data: &Path, out: &Path, force: bool) -> incident_build::error::Result<()> {
-    let options = incident_build::bundle::BuildOptions { pkg: None, force };
+    let options = incident_build::bundle::BuildOptions {
+        pkg: None,
+        force,
+        site_url: None,
+    };
     incident_build::bundle::build(data, out, common::analyzer(), &options, |_, _| {}).map(|_| ())
 }
 

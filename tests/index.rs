@@ -373,3 +373,114 @@ fn every_file_a_search_reads_names_the_build_of_its_pages() {
         }
     }
 }
+
+/// The link targets of a Markdown text: `[text](target)`, no external URLs.
+fn markdown_links(text: &str) -> Vec<String> {
+    text.split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn llms_txt_and_every_incidents_markdown_link_inside_the_bundle() {
+    let dir = tempfile::tempdir().unwrap();
+    let dist = dir.path().join("dist");
+    let report = build(&common::repo().join("data"), &dist);
+    let corpus = incident_build::corpus::load(&common::repo().join("data")).unwrap();
+    // A link of a file at `from` (a folder of the bundle) resolves to a file there.
+    let resolves = |from: &Path, target: &str| {
+        let path = from.join(target);
+        let path = if target.ends_with('/') {
+            path.join("index.html")
+        } else {
+            path
+        };
+        path.canonicalize()
+            .is_ok_and(|p| p.starts_with(dist.canonicalize().unwrap()) && p.is_file())
+    };
+    let llms = fs::read_to_string(dist.join("llms.txt")).unwrap();
+    assert!(llms.starts_with("# Incident Library\n\n> "), "{}", &llms[..80]);
+    let links = markdown_links(&llms);
+    for inc in &corpus.incidents {
+        assert!(
+            links.contains(&format!("incidents/{}/index.md", inc.id)),
+            "llms.txt lacks {}",
+            inc.id
+        );
+    }
+    for (f, facet) in incident_core::index::FACETS.iter().enumerate() {
+        for value in &corpus.taxonomy.facets[f] {
+            assert!(
+                links.contains(&format!("topics/{}/{}/", facet.key, value.slug)),
+                "llms.txt lacks a topic"
+            );
+        }
+    }
+    for link in &links {
+        assert!(resolves(&dist, link), "llms.txt: {link} is not in the bundle");
+    }
+    for inc in &corpus.incidents {
+        let folder = dist.join("incidents").join(&inc.id);
+        let md = fs::read_to_string(folder.join("index.md")).unwrap();
+        assert!(md.starts_with(&format!("# {}\n", inc.title)), "{}", inc.id);
+        for name in incident_build::corpus::SECTIONS {
+            assert_eq!(
+                md.contains(&format!("\n## {name}\n")),
+                inc.section(name).is_some(),
+                "{} {name}",
+                inc.id
+            );
+        }
+        for link in markdown_links(&md) {
+            assert!(
+                resolves(&folder, &link),
+                "{}/index.md: {link} is not in the bundle",
+                inc.id
+            );
+        }
+        let page = fs::read_to_string(folder.join("index.html")).unwrap();
+        assert!(
+            page.contains(r#"<link rel="alternate" type="text/markdown" href="index.md">"#),
+            "{}",
+            inc.id
+        );
+    }
+    assert!(report.files.iter().any(|(n, _)| n == "llms.txt"));
+
+    // Under a site URL every link is absolute, and names the same files.
+    let options = bundle::BuildOptions {
+        site_url: Some(incident_build::markdown::parse_site_url("https://incidents.example.org/lib").unwrap()),
+        ..Default::default()
+    };
+    let absolute = dir.path().join("absolute");
+    bundle::build(
+        &common::repo().join("data"),
+        &absolute,
+        common::analyzer(),
+        &options,
+        |_, _| {},
+    )
+    .unwrap();
+    let site = "https://incidents.example.org/lib/";
+    for text in [
+        fs::read_to_string(absolute.join("llms.txt")).unwrap(),
+        fs::read_to_string(absolute.join("incidents/IL-0209/index.md")).unwrap(),
+    ] {
+        for link in markdown_links(&text) {
+            let inside = link
+                .strip_prefix(site)
+                .unwrap_or_else(|| panic!("{link} is not under {site}"));
+            assert!(resolves(&dist, inside), "{link}");
+        }
+    }
+    for bad in [
+        "incidents.example.org",
+        "ftp://x/",
+        "https://",
+        "https://a.example/?q=1",
+    ] {
+        assert!(incident_build::markdown::parse_site_url(bad).is_err(), "{bad}");
+    }
+}

@@ -20,7 +20,7 @@ fn library() -> (tempfile::TempDir, Library) {
         |_, _| {},
     )
     .unwrap();
-    let lib = Library::open(&out).unwrap();
+    let lib = Library::open(&out, None).unwrap();
     (dir, lib)
 }
 
@@ -518,7 +518,7 @@ fn a_damaged_vocab_file_is_an_error_and_long_names_are_cut() {
     let (dir, _) = library();
     let out = dir.path().join("dist");
     std::fs::write(out.join("api/v1/vocab.json"), r#"{"data": null}"#).unwrap();
-    let lib = Library::open(&out).unwrap();
+    let lib = Library::open(&out, None).unwrap();
     let err = lib.call("vocab", &args(json!({}))).unwrap_err();
     assert!(err.contains("damaged"), "{err}");
     let name = "x".repeat(1_000_000);

@@ -56,7 +56,8 @@ fn listing_entry(incident: &Incident) -> Value {
     })
 }
 
-fn full_record(incident: &Incident, related: &[String]) -> Value {
+/// The API's record of `incident` (`incidents/<id>.json`'s data).
+pub(crate) fn full_record(incident: &Incident, related: &[String]) -> Value {
     // In reading order (요약 … 교훈): the JSON keeps the order its objects are made in.
     let sections: serde_json::Map<String, Value> = SECTIONS
         .iter()

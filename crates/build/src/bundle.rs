@@ -54,6 +54,10 @@ pub struct BuildOptions {
     pub pkg: Option<PathBuf>,
     /// Replace an output folder that this tool did not write ([`guard_target`]).
     pub force: bool,
+    /// The site's public URL (`https://incidents.example.org/`,
+    /// [`crate::markdown::parse_site_url`]): the Markdown files and `llms.txt` then
+    /// link absolutely. Without it they link relatively.
+    pub site_url: Option<String>,
 }
 
 /// Where the build reads its user dictionary of domain words, inside `data/`.
@@ -163,7 +167,7 @@ pub fn build(
                 staging.write(name, bytes)?;
             }
             let related = related.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            pages_and_api(&corpus, &related, &version, &staging)
+            pages_and_api(&corpus, &related, &version, options.site_url.as_deref(), &staging)
         });
         (
             written,
@@ -247,6 +251,7 @@ fn pages_and_api(
     corpus: &crate::corpus::Corpus,
     related: &[crate::related::Related],
     version: &str,
+    site_url: Option<&str>,
     staging: &Staging,
 ) -> Result<Vec<(String, usize)>> {
     let related_ids: Vec<Vec<String>> = related
@@ -285,6 +290,11 @@ fn pages_and_api(
                 "_headers".into(),
                 crate::headers::file().as_bytes(),
             );
+            crate::markdown::files(corpus, &related_ids, site_url, &mut |(name, bytes)| {
+                sink(&mut written, &mut error, name, &bytes)
+            });
+            let (name, bytes) = crate::llms::file(corpus, site_url);
+            sink(&mut written, &mut error, name, &bytes);
             error.map_or(Ok(written), Err)
         });
         (

@@ -21,6 +21,8 @@ mod ids;
 pub mod indexer;
 pub mod kodic;
 pub mod lexicon;
+pub mod llms;
+pub mod markdown;
 pub mod open;
 pub mod overlap;
 pub mod passages;

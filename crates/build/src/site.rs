@@ -68,6 +68,19 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn
 
 /// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
 fn layout(title: &str, root: &str, version: &str, description: Option<&str>, body: Markup) -> String {
+    layout_with(title, root, version, description, None, body)
+}
+
+/// [`layout`], with the page's Markdown version (`index.md` beside it) named in its
+/// head for agents and tools that read text.
+fn layout_with(
+    title: &str,
+    root: &str,
+    version: &str,
+    description: Option<&str>,
+    markdown: Option<&str>,
+    body: Markup,
+) -> String {
     html! {
         (DOCTYPE)
         html lang="ko" {
@@ -78,6 +91,7 @@ fn layout(title: &str, root: &str, version: &str, description: Option<&str>, bod
                 @if let Some(d) = description { meta name="description" content=(d); }
                 link rel="stylesheet" href={ (root) "app.css?v=" (version) };
                 link rel="icon" href="data:,";
+                @if let Some(md) = markdown { link rel="alternate" type="text/markdown" href=(md); }
             }
             body data-root=(root) data-version=(version) {
                 a.skip href="#main" { "본문으로 건너뛰기" }
@@ -221,7 +235,7 @@ fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &s
     let description = crate::summary::summary(inc);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
-        html: layout(&inc.title, root, version, Some(&description), body),
+        html: layout_with(&inc.title, root, version, Some(&description), Some("index.md"), body),
     }
 }
 

@@ -21,15 +21,19 @@ pub struct Args {
     /// corpus, and never a file).
     #[arg(long)]
     pub force: bool,
+    /// The site's public URL (https://incidents.example.org/): the Markdown versions
+    /// of the records and llms.txt then link absolutely.
+    #[arg(long, value_parser = incident_build::markdown::parse_site_url)]
+    pub site_url: Option<String>,
 }
 
 /// Runs `build`.
 pub fn run(args: &Args) -> Result<()> {
-    build(&args.data, &args.out, &args.pkg, args.force).map(|_| ())
+    build(&args.data, &args.out, &args.pkg, args.force, args.site_url.as_deref()).map(|_| ())
 }
 
 /// Builds `data` into `out` with a progress bar, and prints the report.
-pub fn build(data: &Path, out: &Path, pkg: &Path, force: bool) -> Result<bundle::BuildReport> {
+pub fn build(data: &Path, out: &Path, pkg: &Path, force: bool, site_url: Option<&str>) -> Result<bundle::BuildReport> {
     let started = std::time::Instant::now();
     let analyzer = bundle::analyzer_for(data)?;
     let bar = indicatif::ProgressBar::new(0);
@@ -42,6 +46,7 @@ pub fn build(data: &Path, out: &Path, pkg: &Path, force: bool) -> Result<bundle:
     let options = bundle::BuildOptions {
         pkg: Some(pkg.to_path_buf()),
         force,
+        site_url: site_url.map(str::to_string),
     };
     let report = bundle::build(data, out, &analyzer, &options, |done, total| {
         bar.set_length(total as u64);

@@ -23,11 +23,17 @@ pub struct Args {
 
 /// Runs `serve`: blocks until the server stops.
 pub fn run(args: &Args) -> Result<()> {
-    let build::Args { data, out, pkg, force } = &args.build;
-    build::build(data, out, pkg, *force)?;
+    let build::Args {
+        data,
+        out,
+        pkg,
+        force,
+        site_url,
+    } = &args.build;
+    build::build(data, out, pkg, *force, site_url.as_deref())?;
     let (root, watch) = (out.clone(), (!args.no_watch).then(|| data.clone()));
     // The first build wrote the folder: later ones replace their own work.
-    let (data, out, pkg) = (data.clone(), out.clone(), pkg.clone());
-    let rebuild = move || build::build(&data, &out, &pkg, false).map(|_| ());
+    let (data, out, pkg, site_url) = (data.clone(), out.clone(), pkg.clone(), site_url.clone());
+    let rebuild = move || build::build(&data, &out, &pkg, false, site_url.as_deref()).map(|_| ());
     crate::serve::serve(&args.host, args.port, &root, watch.as_deref(), rebuild)
 }

@@ -8,8 +8,10 @@
 use std::path::{Path, PathBuf};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
+    GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -18,6 +20,9 @@ use serde_json::{json, Map, Value};
 use incident_build::error::{Error, Result};
 
 mod args;
+mod complete;
+mod prompts;
+mod resources;
 mod schema;
 mod shape;
 mod wire;
@@ -28,16 +33,21 @@ use incident_core::query;
 use incident_core::search::{self, Request, Sort};
 use wire::{screen, Screened};
 
-/// Most hits a `search_incidents` call returns.
-pub const SEARCH_LIMIT: usize = 25;
-/// Most incidents a `list_incidents` call returns.
-pub const LIST_LIMIT: usize = 50;
+/// Most hits a `search_incidents` call returns: its result then stays under
+/// 20,000 tokens (README, "MCP"), the default of 10 under 8,000.
+pub const SEARCH_LIMIT: usize = 20;
+/// Most incidents a `list_incidents` call returns, within the same budget.
+pub const LIST_LIMIT: usize = 40;
 
 /// The server: a loaded bundle.
 pub struct Library {
     index: Index,
     api: PathBuf,
     root: PathBuf,
+    /// The site's public URL, when given: links are then absolute.
+    site: Option<String>,
+    /// When the library's data last changed (the API's `generated_at`).
+    generated_at: String,
 }
 
 /// A tool's outcome: structured content, or an error message for the agent.
@@ -45,7 +55,8 @@ pub type Outcome = std::result::Result<Value, String>;
 
 impl Library {
     /// Opens the bundle at `bundle` (`dist/`): its index and its `api/v1/` files.
-    pub fn open(bundle: &Path) -> Result<Library> {
+    /// With `site` (the site's public URL), every link it gives is absolute.
+    pub fn open(bundle: &Path, site: Option<String>) -> Result<Library> {
         let index = incident_build::open::load_index(bundle)?;
         let api = bundle.join("api/v1");
         if !api.join("vocab.json").is_file() {
@@ -54,11 +65,28 @@ impl Library {
                 api.display()
             )));
         }
-        Ok(Library {
+        let mut library = Library {
             index,
             api,
             root: bundle.to_path_buf(),
-        })
+            site,
+            generated_at: String::new(),
+        };
+        library.generated_at = library
+            .api_file("index.json")
+            .ok()
+            .and_then(|v| v["generated_at"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        Ok(library)
+    }
+
+    /// The link to `path` (relative to the site's root): absolute under the site's
+    /// URL when given, else as it is.
+    pub fn web(&self, path: &str) -> String {
+        match &self.site {
+            Some(site) => format!("{site}{path}"),
+            None => path.to_string(),
+        }
     }
 
     /// Runs the server on stdin and stdout until stdin closes. Lines are screened
@@ -160,10 +188,16 @@ impl Library {
         shape::vocab_page(&self.api_data("vocab.json")?, facet.as_deref(), start)
     }
 
-    fn api_data(&self, relative: &str) -> Outcome {
+    /// A whole file of the API (`api/v1/<relative>`), envelope and all.
+    fn api_file(&self, relative: &str) -> Outcome {
         let path = self.api.join(relative);
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    fn api_data(&self, relative: &str) -> Outcome {
+        let path = self.api.join(relative);
+        let mut v = self.api_file(relative)?;
         // A file without its object of data is damaged, not empty.
         match v.get_mut("data").map(Value::take) {
             Some(data @ (Value::Object(_) | Value::Array(_))) => Ok(data),
@@ -250,7 +284,7 @@ impl Library {
                     map.remove("terms");
                     let found = incident_build::passages::excerpts(&self.root, h);
                     if !found.is_empty() {
-                        map.insert("excerpts".into(), shape::excerpts(&found, &h.id));
+                        map.insert("excerpts".into(), shape::excerpts(&found, &h.id, &|p| self.web(p)));
                     }
                 }
                 v
@@ -299,11 +333,9 @@ impl Library {
                 self.index.meta.ids.last().map_or("-", String::as_str)
             ));
         }
-        Ok(shape::record(
-            self.api_data(&format!("incidents/{id}.json"))?,
-            format,
-            &wanted,
-        ))
+        let mut record = shape::record(self.api_data(&format!("incidents/{id}.json"))?, format, &wanted);
+        record["url"] = json!(self.web(&format!("incidents/{id}/")));
+        Ok(record)
     }
 
     fn get_topic(&self, args: &Map<String, Value>) -> Outcome {
@@ -345,7 +377,11 @@ impl Library {
             }
             _ => return Err("give facet and slug (e.g. facet \"component\", slug \"cdn-edge\"), or a name: a label or synonym such as \"메모리 부족\"".into()),
         };
-        self.api_data(&format!("topics/{f}/{s}.json"))
+        let mut topic = self.api_data(&format!("topics/{f}/{s}.json"))?;
+        if self.site.is_some() {
+            topic["page"] = json!(self.web(&format!("topics/{f}/{s}/")));
+        }
+        Ok(topic)
     }
 
     /// The tool definitions, with input and output schemas ([`schema::tools`]).
@@ -356,10 +392,16 @@ impl Library {
 
 impl ServerHandler for Library {
     fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        let capabilities = ServerCapabilities::builder()
+            .enable_completions()
+            .enable_prompts()
+            .enable_resources()
+            .enable_tools()
+            .build();
+        let mut info = ServerConfig::new(capabilities);
         info.server_info = Implementation::new("incident-library", env!("CARGO_PKG_VERSION"));
         info.instructions = Some(
-            "Korean public incident reports (postmortems). Use search_incidents for words, list_incidents for filters, get_incident for a full record with checks, get_topic and vocab for the taxonomy. Everything is read-only.".into(),
+            "Korean public incident reports (postmortems). Use search_incidents for words, list_incidents for filters, get_incident for a full record with checks, get_topic and vocab for the taxonomy. Every incident (incident://IL-0001), topic (topic://cause/config-change) and the taxonomy (taxonomy://vocab) is also a Markdown resource, and three prompts turn the library into tasks: check_my_system, find_similar, review_postmortem. Everything is read-only.".into(),
         );
         info
     }
@@ -370,6 +412,61 @@ impl ServerHandler for Library {
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListToolsResult, ErrorData> {
         Ok(ListToolsResult::with_all_items(Library::tools()))
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListResourcesResult, ErrorData> {
+        let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
+        self.resource_page(cursor)
+            .map_err(|m| ErrorData::invalid_params(m, None))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(Library::resource_templates())
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ReadResourceResponse, ErrorData> {
+        self.read(&request.uri)
+            .map(Into::into)
+            .map_err(|m| ErrorData::resource_not_found(m, Some(json!({"uri": shown(&request.uri)}))))
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(prompts::prompts()))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<GetPromptResponse, ErrorData> {
+        let args = request.arguments.unwrap_or_default();
+        self.prompt(&request.name, &args)
+            .map(Into::into)
+            .map_err(|m| ErrorData::invalid_params(m, None))
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CompleteResult, ErrorData> {
+        Ok(CompleteResult::new(Library::complete(self, &request)))
     }
 
     async fn call_tool(

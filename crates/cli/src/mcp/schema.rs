@@ -111,6 +111,10 @@ fn record_schema(mut api: Value) -> Value {
                     json!({"type": "array", "items": {"type": "string"}}),
                 );
                 props.remove("page");
+                props.insert(
+                    "url".into(),
+                    json!({"type": "string", "description": "the incident's page: absolute under --site-url, else relative to the site root"}),
+                );
                 if let Some(required) = variant.get_mut("required").and_then(Value::as_array_mut) {
                     required.retain(|r| r != "page");
                 }

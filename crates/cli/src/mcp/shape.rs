@@ -150,18 +150,21 @@ pub const EXCERPTS_PER_HIT: usize = 2;
 
 /// A hit's excerpts for an agent: at most [`EXCERPTS_PER_HIT`], the one with the
 /// most terms first, each as `{section, text, url}` with the matches in `**`, the
-/// url relative to the site root.
-pub fn excerpts(found: &[incident_core::excerpt::Excerpt], id: &str) -> Value {
+/// url made by `web` from a path relative to the site root.
+pub fn excerpts(found: &[incident_core::excerpt::Excerpt], id: &str, web: &dyn Fn(&str) -> String) -> Value {
     let mut order: Vec<&incident_core::excerpt::Excerpt> = found.iter().collect();
     // Stable: equal counts keep reading order.
     order.sort_by_key(|e| std::cmp::Reverse(e.found));
     let list: Vec<Value> = order
         .into_iter()
         .take(EXCERPTS_PER_HIT)
-        .map(|e| json!({"section": e.section, "text": e.marked("**", "**"), "url": format!("incidents/{id}/#{}", e.anchor)}))
+        .map(|e| json!({"section": e.section, "text": e.marked("**", "**"), "url": web(&format!("incidents/{id}/#{}", e.anchor))}))
         .collect();
     Value::Array(list)
 }
+
+/// Characters of a hit's title in the text summary.
+const SUMMARY_TITLE: usize = 48;
 
 /// A few lines a person can read: what the result holds, without repeating it.
 pub fn summary(tool: &str, v: &Value) -> String {
@@ -176,16 +179,18 @@ pub fn summary(tool: &str, v: &Value) -> String {
                 v["page"],
                 hits.len()
             )];
+            // The title's start: the structure holds the rest.
+            let short = |t: String| match t.char_indices().nth(SUMMARY_TITLE) {
+                Some((at, _)) => format!("{}…", &t[..at]),
+                None => t,
+            };
             for h in hits {
                 lines.push(format!(
                     "{} · {} · {}",
                     s(&h["id"]),
                     s(&h["date_label"]),
-                    s(&h["title"])
+                    short(s(&h["title"]))
                 ));
-                if let Some(e) = h["excerpts"].get(0) {
-                    lines.push(format!("  {} · {}", s(&e["section"]), s(&e["text"])));
-                }
             }
             if v.get("next_cursor").is_some() {
                 lines.push("more: call again with next_cursor".into());
