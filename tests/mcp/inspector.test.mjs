@@ -75,7 +75,7 @@ test("every tool called through the inspector: search -> get_incident -> get_top
   const topic = call("get_topic", "facet=cause", `slug=${cause}`).structuredContent;
   assert.equal(topic.slug, cause);
   assert.ok(topic.incidents.includes(hit.id), `${cause}: ${topic.incidents}`);
-  const listed = call("list_incidents", `filters=${JSON.stringify({ cause: [cause] })}`, "limit=50").structuredContent;
+  const listed = call("list_incidents", `filters=${JSON.stringify({ cause: [cause] })}`, "limit=40").structuredContent;
   assert.equal(listed.total, topic.incidents.length);
   assert.ok(listed.hits.some((h) => h.id === hit.id));
   const vocab = call("vocab").structuredContent;
@@ -125,4 +125,32 @@ test("control: the same check flags the API's type lists, and a result that does
   const called = inspect(server, ["--method", "tools/call", "--tool-name", "get_incident", "--tool-arg", "id=IL-0004"]);
   assert.notEqual(called.status, 0);
   assert.match(called.stderr, /must have required property 'title'/);
+});
+
+test("resources, templates and prompts through the inspector: listed, read, got", () => {
+  const run = (...args) => {
+    const r = inspect(ours(), args);
+    assert.equal(r.stderr, "", `${args.join(" ")}: ${r.stderr}`);
+    assert.equal(r.status, 0, `${args.join(" ")}: exit ${r.status}\n${r.stdout}`);
+    return r.json;
+  };
+  // The inspector follows the server's pages (100 a page) to the end.
+  const listed = run("--method", "resources/list");
+  assert.ok(listed.resources.length >= 600, `${listed.resources.length} resources`);
+  assert.equal(new Set(listed.resources.map((r) => r.uri)).size, listed.resources.length, "no page repeats another");
+  assert.equal(listed.resources[0].uri, "incident://IL-0001");
+  assert.equal(listed.resources.at(-1).uri, "taxonomy://vocab");
+  const templates = run("--method", "resources/templates/list").resourceTemplates.map((t) => t.uriTemplate);
+  assert.deepEqual(templates.sort(), ["incident://{id}", "topic://{facet}/{slug}"]);
+  for (const uri of ["incident://IL-0001", "topic://cause/config-change", "taxonomy://vocab"]) {
+    const read = run("--method", "resources/read", "--uri", uri);
+    assert.equal(read.contents[0].mimeType, "text/markdown", uri);
+    assert.match(read.contents[0].text, /^# /, uri);
+  }
+  const prompts = run("--method", "prompts/list").prompts.map((p) => p.name);
+  assert.deepEqual(prompts, ["check_my_system", "find_similar", "review_postmortem"]);
+  for (const [name, arg] of [["check_my_system", "id=IL-0001"], ["find_similar", "description=DNS 설정 배포 뒤 이름 해석 실패"], ["review_postmortem", "draft=## 요약 배포 뒤 장애가 났다"]]) {
+    const got = run("--method", "prompts/get", "--prompt-name", name, "--prompt-args", arg, "lang=en");
+    assert.ok(got.messages[0].content.text.length > 200, name);
+  }
 });

@@ -687,6 +687,17 @@ fn api_page(version: &str) -> Page {
                     dt { code { (name) } } dd { (what) }
                 }
             }
+            p {
+                "모든 사례(" code { "incident://IL-0001" } "), 주제(" code { "topic://cause/config-change" } ")와 분류 체계("
+                code { "taxonomy://vocab" } ")는 마크다운 리소스로도 읽는다. 프롬프트는 세 가지다: "
+                code { "check_my_system" } " (이 사례로 내 시스템 점검하기), " code { "find_similar" } " (비슷한 사례 찾기), "
+                code { "review_postmortem" } " (포스트모템 검토). 사례 id 와 분류 값은 자동 완성된다. "
+                code { "--site-url https://…/" } " 를 주면 결과의 모든 링크가 절대 주소가 된다."
+            }
+            p {
+                "웹을 읽는 에이전트를 위해 " a href={ (root) "llms.txt" } { "llms.txt" } " 가 있고, 사례마다 페이지 옆에 마크다운 판("
+                code { "incidents/IL-0001/index.md" } ")이 있다."
+            }
             p { "아래 " code { (command) } " 는 incident-library 실행 파일의 경로로, " code { (bundle) } " 는 " code { "incident-library build" } " 가 만든 폴더로 바꾼다." }
             (config_example("Claude Code", "터미널에서 한 번 실행한다.", &claude_code))
             (config_example("Codex", "~/.codex/config.toml 에 더한다.", &codex))
