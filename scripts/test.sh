@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: set-up (each step skipped when done), the Rust tests,
+# Runs the whole test suite: set-up (each step skipped when done), formatting and
+# lints, the Rust tests,
 # the browser module, a build of the shipped corpus with its size report, the
 # relevance evaluations, and the end-to-end tests in chromium.
 #
@@ -13,6 +14,10 @@ cd "$(dirname "$0")/.."
 export IL_PROFILE=fast
 export INCIDENT_LIBRARY_BIN="$PWD/target/fast/incident-library"
 bash scripts/setup.sh
+
+printf '\n== formatting and lints (cargo fmt --check; clippy on every target, warnings are errors)\n'
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --profile fast --locked -- -D warnings
 
 printf '\n== cargo test\n'
 # The index mutation test runs next on its own, so that its counts are printed.

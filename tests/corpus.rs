@@ -269,7 +269,7 @@ fn glossary_variants() -> Vec<Variant> {
 /// outside parentheses (an English gloss after the Korean term is fine), a Hangul
 /// word anywhere but inside one of its exceptions.
 fn forbidden_at(text: &str, v: &Variant) -> Option<usize> {
-    let latin = v.word.chars().all(|c| c.is_ascii());
+    let latin = v.word.is_ascii();
     let hay = if latin { text.to_lowercase() } else { text.to_string() };
     let needle = if latin { v.word.to_lowercase() } else { v.word.clone() };
     let mut from = 0;

@@ -50,20 +50,20 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 /// Rewrites the header's length and checksum for the (damaged) payload.
-fn reseal(bytes: &mut Vec<u8>) {
-    use incident_core::format::HEADER_LEN;
+fn reseal(bytes: &mut [u8]) {
+    use incident_core::format::{CHECKSUM_AT, HEADER_LEN, LENGTH_AT};
     if bytes.len() < HEADER_LEN {
         return;
     }
     let len = (bytes.len() - HEADER_LEN) as u32;
-    bytes[8..12].copy_from_slice(&len.to_le_bytes());
+    bytes[LENGTH_AT].copy_from_slice(&len.to_le_bytes());
     let sum = incident_core::hash::checksum(&bytes[HEADER_LEN..]);
-    bytes[12..20].copy_from_slice(&sum.to_le_bytes());
+    bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
 }
 
 fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
     let n = bytes.len();
-    let at = 20 + rng.below(n.saturating_sub(20));
+    let at = incident_core::format::HEADER_LEN + rng.below(n.saturating_sub(incident_core::format::HEADER_LEN));
     match rng.below(7) {
         0 => bytes[at.min(n - 1)] ^= 1 << rng.below(8),
         1 => bytes[at.min(n - 1)] = rng.next() as u8,

@@ -175,7 +175,7 @@ pub const OFTEN_TERMS: usize = 6;
 /// The record's terms that get a [`Field::Often`] key: of the terms in two or more
 /// records (`df(term)`), those used twice or more or in the 요약, the
 /// [`OFTEN_TERMS`] with the highest count times inverse document frequency.
-pub fn often_terms<'a>(terms: &'a RecordTerms, n: usize, df: impl Fn(&str) -> u64) -> Vec<&'a str> {
+pub fn often_terms(terms: &RecordTerms, n: usize, df: impl Fn(&str) -> u64) -> Vec<&str> {
     let mut scored: Vec<(f32, &str)> = terms
         .all()
         .filter(|t| terms.level(t) >= 1)
@@ -390,7 +390,9 @@ impl FilterKeys {
             d >= 2 && !is_common(d, n)
         };
         let mut counts = [0usize; 4];
-        let mut all: Vec<(Vec<(&str, u64)>, Vec<(&str, u64)>)> = Vec::with_capacity(records.len());
+        // Each record's (often terms, title terms), each term with its key.
+        type Keyed<'t> = Vec<(&'t str, u64)>;
+        let mut all: Vec<(Keyed, Keyed)> = Vec::with_capacity(records.len());
         for r in records {
             let often = often_terms(r, n, df);
             counts[0] += r.all().filter(|t| filtered(t)).count();

@@ -118,10 +118,13 @@ pub fn best(excerpts: &[Excerpt]) -> Option<&Excerpt> {
     excerpts.iter().rev().max_by_key(|e| e.found)
 }
 
+/// A sentence's number in its section, how many terms it holds, and their marks.
+type Candidate = (usize, usize, Vec<(usize, usize)>);
+
 /// The best sentence of one section, as an excerpt.
 fn best_in(name: &str, text: &str, terms: &[String]) -> Option<Excerpt> {
     let sentences = sentences(text);
-    let mut best: Option<(usize, usize, Vec<(usize, usize)>)> = None;
+    let mut best: Option<Candidate> = None;
     for (i, &(start, end)) in sentences.iter().enumerate() {
         let (found, marks) = marks_in(&text[start..end], terms);
         if found > best.as_ref().map_or(0, |b| b.1) {

@@ -32,7 +32,11 @@ pub const FORMAT_VERSION: u16 = 7;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 28;
 /// Where the build sits in the header.
-const BUILD_AT: std::ops::Range<usize> = 8..16;
+pub const BUILD_AT: std::ops::Range<usize> = 8..16;
+/// Where the payload's length sits in the header.
+pub const LENGTH_AT: std::ops::Range<usize> = 16..20;
+/// Where the payload's checksum sits in the header.
+pub const CHECKSUM_AT: std::ops::Range<usize> = 20..28;
 
 /// What an index file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,8 +201,8 @@ fn payload(kind: Kind, bytes: &[u8], build: Option<u64>) -> Result<&[u8], Format
             found: bytes[6],
         });
     }
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
-    let len = u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]) as usize;
+    let word = |at: std::ops::Range<usize>| u64::from_le_bytes(bytes[at].try_into().unwrap_or([0; 8]));
+    let len = u32::from_le_bytes(bytes[LENGTH_AT].try_into().unwrap_or([0; 4])) as usize;
     let total = HEADER_LEN.saturating_add(len);
     if bytes.len() < total {
         return Err(FormatError::Truncated {
@@ -210,13 +214,13 @@ fn payload(kind: Kind, bytes: &[u8], build: Option<u64>) -> Result<&[u8], Format
         return Err(FormatError::TrailingBytes(bytes.len() - total));
     }
     let payload = &bytes[HEADER_LEN..];
-    if crate::hash::checksum(payload) != word(20) {
+    if crate::hash::checksum(payload) != word(CHECKSUM_AT) {
         return Err(FormatError::ChecksumMismatch);
     }
     match build {
-        Some(expected) if word(BUILD_AT.start) != expected => Err(FormatError::OtherBuild {
+        Some(expected) if word(BUILD_AT) != expected => Err(FormatError::OtherBuild {
             expected,
-            found: word(BUILD_AT.start),
+            found: word(BUILD_AT),
         }),
         _ => Ok(payload),
     }

@@ -205,11 +205,13 @@ fn read_records(
     names: &[Reading],
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Incident>, Vec<(PathBuf, Parsed)>) {
+    /// One thread's records, parsed, with the problems it found.
+    type Share = (Vec<(PathBuf, Parsed)>, Vec<Diagnostic>);
     // Records are read and parsed on every core, each share in order with its own
     // problems, then joined in path order: the same result as one pass.
     let threads = crate::threads();
     let share = paths.len().div_ceil(threads).max(1);
-    let shares: Vec<(Vec<(PathBuf, Parsed)>, Vec<Diagnostic>)> = std::thread::scope(|scope| {
+    let shares: Vec<Share> = std::thread::scope(|scope| {
         let handles: Vec<_> = paths
             .chunks(share)
             .map(|part| {

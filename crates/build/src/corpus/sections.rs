@@ -271,10 +271,8 @@ pub fn plain_text(markdown: &str) -> String {
         match event {
             Event::Text(t) | Event::Code(t) => out.push_str(&t),
             Event::SoftBreak | Event::HardBreak => out.push(' '),
-            Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::Heading(_)) => {
-                if !out.ends_with('\n') {
-                    out.push('\n');
-                }
+            Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::Heading(_)) if !out.ends_with('\n') => {
+                out.push('\n');
             }
             _ => {}
         }

@@ -136,7 +136,6 @@ pub mod facets {
                 }
             }
         }
-        drop(next);
         if at != bytes.len() {
             return Err(D::Error::custom("facet incidents have trailing bytes"));
         }

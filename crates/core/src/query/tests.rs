@@ -431,8 +431,8 @@ fn words_typed_without_spaces_read_as_spaced() {
     let glued = analyze("캐시를비우는배포", &idx, Options::default());
     assert_eq!(inputs(&glued), inputs(&spaced));
     assert_eq!(
-        glued.iter().map(|w| terms_of(w)).collect::<Vec<_>>(),
-        spaced.iter().map(|w| terms_of(w)).collect::<Vec<_>>()
+        glued.iter().map(terms_of).collect::<Vec<_>>(),
+        spaced.iter().map(terms_of).collect::<Vec<_>>()
     );
     assert!(glued.iter().all(|w| w.glued.as_deref() == Some("캐시를비우는배포")));
     assert!(spaced.iter().all(|w| w.glued.is_none()));
