@@ -36,6 +36,11 @@ after(async () => {
 });
 
 const shadowTexts = (page, id, sel) => page.evaluate(([id, sel]) => [...document.getElementById(id).shadowRoot.querySelectorAll(sel)].map((e) => e.textContent), [id, sel]);
+/** Waits until widget `id` lists `titles` (its hits' links), and says what it shows when it does not. */
+const showsTitles = (page, id, titles, what = "") =>
+  page
+    .waitForFunction(([id, t]) => JSON.stringify([...document.getElementById(id).shadowRoot.querySelectorAll("li > a")].map((a) => a.textContent)) === t, [id, JSON.stringify(titles)], { timeout: 15_000 })
+    .catch(async () => assert.deepEqual(await shadowTexts(page, id, "li > a"), titles, what));
 
 test("widgets on another origin: presets, one shared copy, no style leakage", async () => {
   const { context, page } = await openPage(browser);
@@ -73,14 +78,12 @@ test("widgets on another origin: presets, one shared copy, no style leakage", as
 
   // Typing in the search layout updates its results.
   await page.locator("#w2 input").fill("냉각기");
-  await page.waitForTimeout(200);
-  assert.deepEqual(await shadowTexts(page, "w2", "li > a"), native(library, "냉각기", "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title));
+  await showsTitles(page, "w2", native(library, "냉각기", "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title));
 
   // Partial matches rank as natively too: a word no record has, and a Hangul name.
   for (const q of ["재시도 없는낱말", "클라우드플레어 재시도"]) {
     await page.locator("#w2 input").fill(q);
-    await page.waitForTimeout(200);
-    assert.deepEqual(await shadowTexts(page, "w2", "li > a"), native(library, q, "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title), q);
+    await showsTitles(page, "w2", native(library, q, "--filter", "cause=retry-amplification", "--limit", "5").hits.map((h) => h.title), q);
   }
 
   // A facet attribute set later: the widget follows it.
@@ -120,7 +123,8 @@ test("a widget loads only when it comes into view", async () => {
   let loads = 0;
   page.on("request", (r) => { if (r.url().includes("/index/meta.bin")) loads++; });
   await page.goto(hostUrl + "/lazy.html");
-  await page.waitForTimeout(800);
+  // Once the page and its network are idle, nothing has loaded the index.
+  await page.waitForLoadState("networkidle");
   assert.equal(loads, 0, "nothing loads while the widget is out of view");
   await page.locator("#far").scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.getElementById("far").dataset.ready === "true");

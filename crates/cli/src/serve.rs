@@ -121,6 +121,35 @@ pub fn serve_on(
     watch: Option<&Path>,
     rebuild: impl Fn() -> Result<()> + Send + 'static,
 ) -> Result<()> {
+    serve_with(listener, root, watch, rebuild, Deadlines::default())
+}
+
+/// How long a client may take: to send its request head, and to read each write.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadlines {
+    /// Time a client has to send its whole request head.
+    pub head: Duration,
+    /// Time a write to a client may wait for it to read.
+    pub write: Duration,
+}
+
+impl Default for Deadlines {
+    fn default() -> Self {
+        Deadlines {
+            head: HEAD_DEADLINE,
+            write: WRITE_DEADLINE,
+        }
+    }
+}
+
+/// [`serve_on`] with other [`Deadlines`] (tests give short ones rather than wait).
+pub fn serve_with(
+    listener: std::net::TcpListener,
+    root: &Path,
+    watch: Option<&Path>,
+    rebuild: impl Fn() -> Result<()> + Send + 'static,
+    deadlines: Deadlines,
+) -> Result<()> {
     if let Some(dir) = watch {
         let dir = dir.to_path_buf();
         std::thread::spawn(move || {
@@ -156,7 +185,7 @@ pub fn serve_on(
         let root = root.to_path_buf();
         let open = open.clone();
         std::thread::spawn(move || {
-            if let Err(e) = answer(stream, &root, trace) {
+            if let Err(e) = answer(stream, &root, trace, deadlines) {
                 if trace {
                     eprintln!("connection: {e}");
                 }
@@ -180,9 +209,9 @@ pub const MAX_HEAD: usize = 64 * 1024;
 pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
 
 /// Reads one request head: up to the blank line (CRLF or bare LF), at most
-/// [`MAX_HEAD`] bytes, within [`HEAD_DEADLINE`] in all (a client that trickles a
-/// line every few seconds does not hold its thread for longer).
-fn read_head(stream: &mut std::net::TcpStream) -> std::result::Result<Vec<u8>, &'static str> {
+/// [`MAX_HEAD`] bytes, within `deadline` ([`HEAD_DEADLINE`]) in all (a client that
+/// trickles a line every few seconds does not hold its thread for longer).
+fn read_head(stream: &mut std::net::TcpStream, deadline: Duration) -> std::result::Result<Vec<u8>, &'static str> {
     use std::io::Read;
     let started = std::time::Instant::now();
     let mut head = Vec::new();
@@ -195,7 +224,7 @@ fn read_head(stream: &mut std::net::TcpStream) -> std::result::Result<Vec<u8>, &
         if head.len() > MAX_HEAD {
             return Err("431 Request Header Fields Too Large");
         }
-        let left = HEAD_DEADLINE.checked_sub(started.elapsed()).filter(|d| !d.is_zero());
+        let left = deadline.checked_sub(started.elapsed()).filter(|d| !d.is_zero());
         let Some(left) = left else {
             return Err("408 Request Timeout");
         };
@@ -223,10 +252,10 @@ fn head_end(head: &[u8]) -> Option<usize> {
 }
 
 /// Reads one request from `stream` and answers it.
-fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool) -> std::io::Result<()> {
+fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool, deadlines: Deadlines) -> std::io::Result<()> {
     use std::io::Write;
-    stream.set_write_timeout(Some(WRITE_DEADLINE))?;
-    let head = match read_head(&mut stream) {
+    stream.set_write_timeout(Some(deadlines.write))?;
+    let head = match read_head(&mut stream, deadlines.head) {
         Ok(head) => head,
         Err("") => return Ok(()),
         Err(status) => {
