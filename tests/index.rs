@@ -425,7 +425,7 @@ fn llms_txt_and_every_incidents_markdown_link_inside_the_bundle() {
         let folder = dist.join("incidents").join(&inc.id);
         let md = fs::read_to_string(folder.join("index.md")).unwrap();
         assert!(md.starts_with(&format!("# {}\n", inc.title)), "{}", inc.id);
-        for name in incident_build::corpus::SECTIONS {
+        for name in incident_core::sections::NAMES {
             assert_eq!(
                 md.contains(&format!("\n## {name}\n")),
                 inc.section(name).is_some(),

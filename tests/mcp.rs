@@ -154,7 +154,7 @@ fn list_get_topic_and_vocab() {
     // Sections come as a list in reading order, plain text unless asked otherwise.
     let sections = record["sections"].as_array().unwrap();
     let names: Vec<&str> = sections.iter().map(|s| s["name"].as_str().unwrap()).collect();
-    let order: Vec<&str> = incident_build::corpus::SECTIONS
+    let order: Vec<&str> = incident_core::sections::NAMES
         .iter()
         .copied()
         .filter(|n| names.contains(n))

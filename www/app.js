@@ -246,6 +246,8 @@ class SearchPage {
   setFacets(facets) {
     this.facets = facets;
     this.keys = facets.map((f) => f.key);
+    // The facets whose values a hit shows as tags, as the index says.
+    this.hitFacets = facets.filter((f) => f.on_hits).map((f) => f.key);
     // The columns that each tab of the graph shows, by tab.
     this.tabs = graphTabs(this.keys);
     this.labels = {};
@@ -556,7 +558,7 @@ class SearchPage {
     const list = document.getElementById(ID.list);
     const item = (h) => {
       const tags = el("ul", { class: "tags" });
-      for (const key of ["cause", "component", "symptom"]) {
+      for (const key of this.hitFacets) {
         for (const slug of h.facets[key] || []) tags.append(el("li", { class: `tag ${key}` }, this.label(key, slug)));
       }
       return el("li", { class: h.full ? "hit" : "hit partial" },

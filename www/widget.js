@@ -246,6 +246,8 @@ class IncidentSearch extends HTMLElement {
       this.lib = await library(this.base);
       const facets = this.lib.facets();
       this.facetKeys = facets.map((f) => f.key);
+      // The facets whose values a hit shows as tags, as the index says.
+      this.hitFacets = facets.filter((f) => f.on_hits).map((f) => f.key);
       this.labels = Object.fromEntries(facets.map((f) => [f.key, Object.fromEntries(f.values.map((v) => [v.slug, v]))]));
       new MutationObserver(() => this.run()).observe(this, { attributeFilter: this.facetKeys });
       await this.run();
@@ -338,7 +340,7 @@ class IncidentSearch extends HTMLElement {
       summary.textContent = h.summary;
       const tags = document.createElement("div");
       tags.className = "tags";
-      for (const f of ["cause", "component", "symptom"]) {
+      for (const f of this.hitFacets) {
         for (const s of h.facets[f] || []) {
           const tag = document.createElement("span");
           tag.className = "tag";

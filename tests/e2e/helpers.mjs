@@ -113,11 +113,11 @@ en = "Example Cloud"
 synonyms = []
 description = "시험용 조직이다."
 `);
-  const sections = ["요약", "증상", "촉발", "원인", "감지", "조치", "후속 조치", "교훈"];
   for (let i = 1; i <= n; i++) {
     const id = `IL-${String(i).padStart(4, "0")}`;
     const day = String(((i - 1) % 28) + 1).padStart(2, "0");
-    const body = sections.filter((s) => s === "요약" || s === "교훈").map((s) => `## ${s}\n\n${s === "요약" ? `DNS 레코드 배포 ${i}번째 사례다.` : "변경 전에 영향 범위를 확인한다."}\n`).join("\n");
+    // The two sections every record has.
+    const body = `## 요약\n\nDNS 레코드 배포 ${i}번째 사례다.\n\n## 교훈\n\n변경 전에 영향 범위를 확인한다.\n`;
     writeFileSync(join(dir, "incidents", `${id}.md`), `+++
 id = "${id}"
 title = "DNS 레코드 배포 ${i}번째 사례에서 이름 해석이 멈췄다"

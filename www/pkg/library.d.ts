@@ -18,7 +18,7 @@ export interface SearchOptions {
 
 /** Where a hit's terms occur in one section of its record. Plain text, never HTML. */
 export interface Excerpt {
-  /** The section's name: 요약, 증상, 원인, 촉발, 감지, 조치, 후속 조치 or 교훈. */
+  /** The section's name (see `SectionName`). */
   section: SectionName;
   /** The section's anchor on the incident page (`s-cause`). */
   anchor: string;
@@ -114,6 +114,8 @@ export interface Facet {
   key: FacetKey;
   ko: string;
   en: string;
+  /** A hit in a result list shows this facet's values (as tags). */
+  on_hits: boolean;
   values: { slug: string; ko: string; en: string; synonyms: string[]; count: number }[];
 }
 
@@ -123,8 +125,10 @@ export interface Section {
   text: string;
 }
 
-/** Sections a record may have; 요약 and 교훈 are always there. */
-export type SectionName = "요약" | "촉발" | "원인" | "증상" | "감지" | "조치" | "후속 조치" | "교훈";
+/** Sections a record may have, in reading order; 요약 and 교훈 are always there.
+ *  The TypeScript mirror of `crates/core/src/sections.rs`: tests/node/types.test.mjs
+ *  fails when the two differ. */
+export type SectionName = "요약" | "증상" | "촉발" | "원인" | "감지" | "조치" | "후속 조치" | "교훈";
 
 /** One incident in full, as `api/v1/incidents/<id>.json` holds it. */
 export interface IncidentRecord {

@@ -40,7 +40,12 @@ fn main() {
             query: q.q.clone(),
             prefix: typed || q.kind == "prefix",
             graph: if graph {
-                vec!["cause".into(), "component".into(), "symptom".into()]
+                // The graph's first tab: the first three facets, as the page makes it.
+                incident_core::facets::FACETS
+                    .iter()
+                    .take(3)
+                    .map(|f| f.key.to_string())
+                    .collect()
             } else {
                 Vec::new()
             },

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::corpus::{Corpus, Incident, REQUIRED_SECTIONS, SECTIONS};
+use incident_core::sections::{self, NAMES};
+
+use crate::corpus::{Corpus, Incident};
 use incident_core::index::{FacetDef, FACETS};
 
 /// Version of the files' shape; bumped on any incompatible change.
@@ -59,7 +61,7 @@ fn listing_entry(incident: &Incident) -> Value {
 /// The API's record of `incident` (`incidents/<id>.json`'s data).
 pub(crate) fn full_record(incident: &Incident, related: &[String]) -> Value {
     // In reading order (요약 … 교훈): the JSON keeps the order its objects are made in.
-    let sections: serde_json::Map<String, Value> = SECTIONS
+    let sections: serde_json::Map<String, Value> = NAMES
         .iter()
         .filter_map(|name| {
             incident
@@ -356,7 +358,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         "properties": {"id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(), "date_label": {"type": "string"}, "sort_date": day_schema(), "facets": facet_map(), "summary": {"type": "string"}, "url": {"type": "string"}}
     });
     let section = json!({"type": "object", "required": ["markdown", "text"], "additionalProperties": false, "properties": {"markdown": {"type": "string"}, "text": {"type": "string"}}});
-    let sections: BTreeMap<&str, Value> = SECTIONS.iter().map(|s| (*s, section.clone())).collect();
+    let sections: BTreeMap<&str, Value> = NAMES.iter().map(|s| (*s, section.clone())).collect();
     let incident = json!({
         "type": "object",
         "required": ["id", "title", "org", "date", "date_label", "sort_date", "tags", "regions", "facets", "sources", "related", "checks", "sections", "page"],
@@ -368,7 +370,7 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             "regions": strings(), "time_to_detect": optional_string(), "time_to_recover": optional_string(),
             "facets": facet_map(), "sources": {"type": "array", "items": {"type": "string", "format": "uri"}, "minItems": 1},
             "related": {"type": "array", "items": id_schema()}, "checks": strings(),
-            "sections": {"type": "object", "required": REQUIRED_SECTIONS, "properties": sections, "additionalProperties": false},
+            "sections": {"type": "object", "required": sections::required().collect::<Vec<_>>(), "properties": sections, "additionalProperties": false},
             "page": {"type": "string"}
         }
     });

@@ -23,6 +23,7 @@ pub mod kodic;
 pub mod lexicon;
 pub mod llms;
 pub mod markdown;
+pub mod mcp_tools;
 pub mod open;
 pub mod overlap;
 pub mod passages;

@@ -8,8 +8,6 @@ use serde_json::Value;
 
 use incident_core::index::FACETS;
 
-use crate::corpus::SECTIONS;
-
 /// Where a text's links point: `url("topics/cause/dns/")` gives the link of a
 /// path of the site, given from its root.
 pub trait Links {
@@ -63,7 +61,7 @@ pub fn incident(record: &Value, links: &dyn Links) -> String {
         out.push_str(&format!("- 지역: {}\n", regions.join(", ")));
     }
     out.push_str(&format!("- 웹 페이지: {}\n", links.url(&format!("incidents/{id}/"))));
-    for name in SECTIONS {
+    for name in incident_core::sections::NAMES {
         if let Some(text) = record["sections"][name]["markdown"].as_str() {
             out.push_str(&format!("\n## {name}\n\n{}\n", text.trim()));
         }

@@ -9,8 +9,10 @@ use crate::corpus::Corpus;
 /// Number of related incidents shown when a record lists none.
 const RELATED_COMPUTED: usize = 3;
 
-/// Weight of a shared value, by facet (the organisation is not compared).
-const FACET_WEIGHTS: [(&str, f64); 4] = [("cause", 3.0), ("component", 2.0), ("symptom", 1.0), ("factor", 1.0)];
+/// The facets compared, with the weight of a shared value: the first four of
+/// [`FACETS`](incident_core::facets::FACETS), each with its `related` weight (the
+/// organisation, last, is not compared).
+const COMPARED: usize = 4;
 
 /// Weight of the [`dice`] coefficient of the term sets, against the facet weights.
 const TERMS_WEIGHT: f64 = 4.0;
@@ -96,8 +98,8 @@ struct Table {
     dense_lens: Vec<u32>,
     rare: Vec<Vec<u32>>,
     postings: Vec<Vec<u32>>,
-    facet_words: [usize; 4],
-    facets: [Vec<u64>; 4],
+    facet_words: [usize; COMPARED],
+    facets: [Vec<u64>; COMPARED],
 }
 
 #[inline(always)]
@@ -139,26 +141,22 @@ impl Table {
                 }
             }
         }
-        let slugs: Vec<HashMap<&str, usize>> = FACET_WEIGHTS
+        let slugs: Vec<HashMap<&str, usize>> = corpus.taxonomy.facets[..COMPARED]
             .iter()
-            .map(|(key, _)| {
-                let f = incident_core::facets::FACETS
-                    .iter()
-                    .position(|def| def.key == *key)
-                    .unwrap_or(0);
-                corpus.taxonomy.facets[f]
+            .map(|values| {
+                values
                     .iter()
                     .enumerate()
                     .map(|(v, value)| (value.slug.as_str(), v))
                     .collect()
             })
             .collect();
-        let facet_words: [usize; 4] = std::array::from_fn(|f| slugs[f].len().div_ceil(64).max(1));
-        let facets: [Vec<u64>; 4] = std::array::from_fn(|f| {
+        let facet_words: [usize; COMPARED] = std::array::from_fn(|f| slugs[f].len().div_ceil(64).max(1));
+        let facets: [Vec<u64>; COMPARED] = std::array::from_fn(|f| {
             let mut bits = vec![0u64; n * facet_words[f]];
             for (d, incident) in corpus.incidents.iter().enumerate() {
-                for slug in incident.facet(FACET_WEIGHTS[f].0) {
-                    if let Some(&v) = slugs[f].get(slug) {
+                for slug in &incident.facets[f] {
+                    if let Some(&v) = slugs[f].get(slug.as_str()) {
                         bits[d * facet_words[f] + v / 64] |= 1 << (v % 64);
                     }
                 }
@@ -225,7 +223,8 @@ impl Table {
         }
         let mut best: Vec<(f64, usize)> = Vec::with_capacity(RELATED_COMPUTED + 1);
         for e in (0..self.n).filter(|&e| e != d) {
-            let facets: [u32; 4] = std::array::from_fn(|f| popcount_and(self.facet_of(f, d), self.facet_of(f, e)));
+            let facets: [u32; COMPARED] =
+                std::array::from_fn(|f| popcount_and(self.facet_of(f, d), self.facet_of(f, e)));
             if best.len() == RELATED_COMPUTED {
                 // The score grows with the shared terms, and the two incidents share at
                 // most the fewer of their dense terms: when even that cannot beat the
@@ -260,11 +259,11 @@ impl Table {
 /// each with its facet's weight, plus [`TERMS_WEIGHT`] times the Dice coefficient of
 /// their term sets (twice the shared terms over the sum of their sizes; 0 when both
 /// are empty).
-fn score(shared_values: [u32; 4], shared_terms: usize, a: usize, b: usize) -> f64 {
-    let facets: f64 = FACET_WEIGHTS
+fn score(shared_values: [u32; COMPARED], shared_terms: usize, a: usize, b: usize) -> f64 {
+    let facets: f64 = incident_core::facets::FACETS[..COMPARED]
         .iter()
         .zip(shared_values)
-        .map(|((_, w), count)| w * count as f64)
+        .map(|(f, count)| f.related * count as f64)
         .sum();
     let dice = if a + b == 0 {
         0.0

@@ -251,7 +251,8 @@ fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
             @for tag in &inc.tags { " " span.badge { (tag) } }
         }
         h1 { (inc.title) }
-        div.summary #s-summary { (markdown(section(inc, "요약"))) }
+        @let summary = &incident_core::sections::SECTIONS[0];
+        div.summary id=(summary.anchor) { (markdown(section(inc, summary.name))) }
         dl.meta {
             div { dt { "심각도" } dd { (dash(&inc.severity)) } }
             div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
@@ -266,27 +267,19 @@ fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
     }
 }
 
-/// The sections of an incident page: symptoms, cause (with trigger, detection,
-/// response and follow-up under it) and lessons.
+/// The sections of an incident page after its summary, in reading order
+/// ([`incident_core::sections`]), each with its anchor; the symptoms and the cause
+/// with the values of their facets under them.
 fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
     html! {
-        section aria-labelledby="s-symptoms" {
-            h2 #s-symptoms { "증상" }
-            (section_or_absent(inc, "증상"))
-            (facet_links(corpus, root, "symptom", &inc.facet("symptom")))
-        }
-        section aria-labelledby="s-cause" {
-            h2 #s-cause { "원인" }
-            (section_or_absent(inc, "원인"))
-            (facet_links(corpus, root, "cause", &inc.facet("cause")))
-            @for name in ["촉발", "감지", "조치", "후속 조치"] {
-                h3 id=(incident_core::excerpt::anchor(name).unwrap_or_default()) { (name) }
-                (section_or_absent(inc, name))
+        @for s in incident_core::sections::SECTIONS.iter().skip(1) {
+            section aria-labelledby=(s.anchor) {
+                h2 id=(s.anchor) { (s.name) }
+                (section_or_absent(inc, s.name))
+                @if let Some(facet) = s.facet {
+                    (facet_links(corpus, root, facet, &inc.facet(facet)))
+                }
             }
-        }
-        section aria-labelledby="s-lessons" {
-            h2 #s-lessons { "교훈" }
-            (section_or_absent(inc, "교훈"))
         }
     }
 }
@@ -561,10 +554,11 @@ fn about_page(version: &str) -> Page {
             h2 { "머리" }
             p { "사례 번호, 조직, 영향이 시작된 날짜(UTC)와 태그가 맨 위에 있다. 그 아래 표는 심각도, 영향 범위, 영향 사용자, 지역, 감지까지 걸린 시간, 복구까지 걸린 시간이다. 출처가 밝히지 않은 값은 – 로 둔다." }
             h2 { "본문" }
+            p { "요약은 제목 바로 아래에 있고, 나머지 절이 이 순서로 이어진다. 출처가 말하지 않는 절은 \"" (NOT_IN_SOURCES) "\"으로 둔다." }
             dl {
-                dt { "증상" } dd { "사용자와 운영자가 무엇을 보았는지." }
-                dt { "원인" } dd { "왜 일어났는지. 그 아래 촉발(무엇이 방아쇠였는지), 감지(어떻게 알았는지), 조치(어떻게 멈췄는지), 후속 조치(다시 일어나지 않게 무엇을 하기로 했는지)가 이어진다." }
-                dt { "교훈" } dd { "다른 팀이 가져갈 만한 점." }
+                @for s in &incident_core::sections::SECTIONS {
+                    dt { (s.name) } dd { (s.ko) }
+                }
                 dt { "내 시스템에서 확인할 것" } dd { "같은 빈틈이 있는지 읽기만 해서 확인할 수 있는 점검 항목." }
             }
             h2 { "분류" }
@@ -579,21 +573,6 @@ fn about_page(version: &str) -> Page {
     }
 }
 
-/// The MCP tools, as the server names them, with what each is for.
-const MCP_TOOLS: [(&str, &str); 5] = [
-    (
-        "search_incidents",
-        "낱말로 찾는다. 조사, 띄어쓰기, 오타, 분류 이름을 알아듣는다.",
-    ),
-    ("list_incidents", "분류 필터만으로 최신순 목록을 받는다."),
-    (
-        "get_incident",
-        "사례 하나를 받는다. 점검 항목과 출처, 관련 사례가 함께 온다.",
-    ),
-    ("get_topic", "분류 값 하나의 설명과 그 값의 사례를 받는다."),
-    ("vocab", "분류 값의 목록을 라벨과 동의어와 함께 받는다."),
-];
-
 /// The note at the end of every incident page: this record as JSON, and where the
 /// API and the MCP server are described.
 fn machine_note(root: &str, id: &str) -> Markup {
@@ -604,9 +583,9 @@ fn machine_note(root: &str, id: &str) -> Markup {
                 "AI 도구와 스크립트: 이 사례의 JSON 은 "
                 a href={ (root) (json) } { code { (json) } }
                 " 에 있다. API 는 키가 필요 없는 정적 파일이다. MCP 서버는 "
-                @for (i, (name, _)) in MCP_TOOLS.iter().enumerate() {
+                @for (i, tool) in crate::mcp_tools::McpTool::ALL.iter().enumerate() {
                     @if i > 0 { ", " }
-                    code { (name) }
+                    code { (tool.name()) }
                 }
                 " 다섯 도구를 낸다. "
                 a href={ (root) "api/" } { "API 와 MCP" }
@@ -683,8 +662,8 @@ fn api_page(version: &str) -> Page {
             h2 { "MCP 서버" }
             p { "같은 검색을 AI 에이전트가 MCP 로 쓸 수 있다. " code { "incident-library mcp --bundle <빌드한 폴더>" } " 가 stdio 로 도는 읽기 전용 서버다. 도구는 다섯 가지다." }
             dl {
-                @for (name, what) in MCP_TOOLS {
-                    dt { code { (name) } } dd { (what) }
+                @for tool in crate::mcp_tools::McpTool::ALL {
+                    dt { code { (tool.name()) } } dd { (tool.ko()) }
                 }
             }
             p {

@@ -33,8 +33,8 @@ enum Command {
     /// Score the search on the relevance query set: recall@10 and MRR for this
     /// engine, a whitespace-split baseline and (with --external) other engines.
     Eval(eval::Args),
-    /// Serve the bundle to AI agents: an MCP server over stdio (read-only tools
-    /// search_incidents, list_incidents, get_incident, get_topic, vocab).
+    /// Serve the bundle to AI agents: an MCP server over stdio (read-only tools to
+    /// search, list and read incidents and the taxonomy; resources and prompts).
     Mcp(mcp::Args),
     /// Print the index terms the analyzer emits for a text, one per line.
     Analyze(analyze::Args),

@@ -17,24 +17,6 @@ use serde::Serialize;
 
 use crate::text::particles;
 
-/// The sections of a record in reading order, with the anchor of each on its
-/// incident page (`incidents/<id>/#<anchor>`).
-pub const SECTIONS: [(&str, &str); 8] = [
-    ("요약", "s-summary"),
-    ("증상", "s-symptoms"),
-    ("원인", "s-cause"),
-    ("촉발", "s-trigger"),
-    ("감지", "s-detection"),
-    ("조치", "s-response"),
-    ("후속 조치", "s-followup"),
-    ("교훈", "s-lessons"),
-];
-
-/// The anchor of section `name` on an incident page, if it is one of [`SECTIONS`].
-pub fn anchor(name: &str) -> Option<&'static str> {
-    SECTIONS.iter().find(|(n, _)| *n == name).map(|(_, a)| *a)
-}
-
 /// An excerpt longer than this many characters is cut to a window around its
 /// first mark.
 pub const MAX_CHARS: usize = 160;
@@ -87,7 +69,7 @@ impl Excerpt {
 /// For each section of `sections` (name and plain text, in any order) where one of
 /// `terms` occurs, the sentence that holds the most distinct terms (the first such
 /// on a tie), with every occurrence marked: at most one excerpt per section, in the
-/// reading order of [`SECTIONS`] (other names after them, as given).
+/// reading order of [`crate::sections`] (other names after them, as given).
 pub fn excerpts<S: AsRef<str>>(sections: &[(S, S)], terms: &[S]) -> Vec<Excerpt> {
     let terms: Vec<String> = terms
         .iter()
@@ -100,10 +82,7 @@ pub fn excerpts<S: AsRef<str>>(sections: &[(S, S)], terms: &[S]) -> Vec<Excerpt>
     let mut out: Vec<(usize, Excerpt)> = Vec::new();
     for (i, (name, text)) in sections.iter().enumerate() {
         let name = name.as_ref();
-        let order = SECTIONS
-            .iter()
-            .position(|(n, _)| *n == name)
-            .unwrap_or(SECTIONS.len() + i);
+        let order = crate::sections::position(name).unwrap_or(crate::sections::SECTIONS.len() + i);
         if let Some(e) = best_in(name, text.as_ref(), &terms) {
             out.push((order, e));
         }
@@ -147,7 +126,7 @@ fn best_in(name: &str, text: &str, terms: &[String]) -> Option<Excerpt> {
     let (text, marks) = window(&text[start..end], &marks);
     Some(Excerpt {
         section: name.to_string(),
-        anchor: anchor(name).unwrap_or("").to_string(),
+        anchor: crate::sections::anchor(name).unwrap_or("").to_string(),
         text,
         marks,
         found,

@@ -10,7 +10,7 @@ use crate::bitset::Bitset;
 /// One facet of the classification. [`FACETS`] is the one list of them: the corpus
 /// reader, the taxonomy, the index, the site, the API and the MCP server derive
 /// theirs from it, and the browser reads it from the index (`library.facets()`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FacetDef {
     /// Key in URLs, filters, the taxonomy file and the API (`cause`).
     pub key: &'static str,
@@ -20,6 +20,16 @@ pub struct FacetDef {
     pub ko: &'static str,
     /// English label.
     pub en: &'static str,
+    /// Weight of a value two incidents share when related incidents are computed
+    /// (0: not compared).
+    pub related: f64,
+    /// True when a hit in a result list shows its values (as tags under its title).
+    pub on_hits: bool,
+}
+
+/// The position of facet `key` in [`FACETS`].
+pub fn position(key: &str) -> Option<usize> {
+    FACETS.iter().position(|f| f.key == key)
 }
 
 /// The facets, in the order they are stored and shown (organisation last).
@@ -29,30 +39,40 @@ pub const FACETS: [FacetDef; 5] = [
         field: "causes",
         ko: "원인",
         en: "Cause",
+        related: 3.0,
+        on_hits: true,
     },
     FacetDef {
         key: "component",
         field: "components",
         ko: "구성 요소",
         en: "Component",
+        related: 2.0,
+        on_hits: true,
     },
     FacetDef {
         key: "symptom",
         field: "symptoms",
         ko: "증상",
         en: "Symptom",
+        related: 1.0,
+        on_hits: true,
     },
     FacetDef {
         key: "factor",
         field: "factors",
         ko: "기여 요인",
         en: "Contributing factor",
+        related: 1.0,
+        on_hits: false,
     },
     FacetDef {
         key: "org",
         field: "org",
         ko: "조직",
         en: "Organisation",
+        related: 0.0,
+        on_hits: false,
     },
 ];
 

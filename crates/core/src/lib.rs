@@ -9,6 +9,7 @@
 //!   (the per-chunk binary-fuse filters), [`bitset`], [`vocab`] (the sorted vocabulary).
 //! * Text: [`text`] (normalisation and Latin tokens), [`text::hangul`] (syllables and
 //!   jamo), [`text::particles`] (Korean particles and endings).
+//! * Records: [`sections`] (the sections of a record, their order and anchors).
 //! * Search: [`index`] (the loaded index), [`facets`] (the five facets and their bitsets),
 //!   [`query`] (query analysis), [`search`] (ranking, counts, pages), [`weights`] (every
 //!   weight of the ranking), [`sort`].
@@ -23,6 +24,7 @@ pub mod membership;
 pub mod near;
 pub mod query;
 pub mod search;
+pub mod sections;
 pub mod sort;
 pub mod text;
 pub mod vocab;

@@ -88,6 +88,8 @@ impl IncidentLibrary {
             key: &'a str,
             ko: &'a str,
             en: &'a str,
+            /// A hit in a result list shows its values ([`incident_core::facets::FacetDef::on_hits`]).
+            on_hits: bool,
             values: Vec<Value<'a>>,
         }
         let facets: Vec<Facet> = self
@@ -99,6 +101,9 @@ impl IncidentLibrary {
                 key: &f.key,
                 ko: &f.ko,
                 en: &f.en,
+                on_hits: incident_core::facets::FACETS
+                    .iter()
+                    .any(|d| d.key == f.key && d.on_hits),
                 values: f
                     .values
                     .iter()

@@ -2,7 +2,8 @@
 //! (`incidents/<id>.md`), read and checked.
 //!
 //! A record is TOML front matter between `+++` lines followed by a Korean Markdown
-//! body whose `##` sections are, in order, [`SECTIONS`]. [`load`] reads everything
+//! body whose `##` sections are, in order, those of [`incident_core::sections`] (a
+//! section the sources say nothing about is left out, and the page says so). [`load`] reads everything
 //! and reports every problem it finds in one pass, each as a [`Diagnostic`] naming
 //! the file, the line, the field and a hint; nothing is built from a corpus that has
 //! any.
@@ -43,17 +44,10 @@ pub use sections::plain_text;
 pub use syntax::{id_number, is_incident_id, ID_PATTERN};
 pub use taxonomy::{Taxonomy, Value};
 
-/// The body sections a record may have, in this order. A section the sources say
-/// nothing about is left out, and the page says so ("출처에 기록 없음").
-pub const SECTIONS: [&str; 8] = ["요약", "증상", "촉발", "원인", "감지", "조치", "후속 조치", "교훈"];
-
-/// The sections every record has: what happened, and what it teaches.
-pub const REQUIRED_SECTIONS: [&str; 2] = ["요약", "교훈"];
-
 /// One section of a record body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
-    /// Heading (one of [`SECTIONS`]).
+    /// Heading (one of [`incident_core::sections::NAMES`]).
     pub name: String,
     /// The Markdown under the heading.
     pub markdown: String,
@@ -91,35 +85,28 @@ pub struct Incident {
     pub time_to_detect: Option<String>,
     /// Time from impact to recovery (`7h 45m`).
     pub time_to_recover: Option<String>,
-    /// Cause slugs.
-    pub causes: Vec<String>,
-    /// Component slugs.
-    pub components: Vec<String>,
-    /// Symptom slugs.
-    pub symptoms: Vec<String>,
-    /// Contributing-factor slugs.
-    pub factors: Vec<String>,
+    /// The slugs of each facet, by position in
+    /// [`FACETS`](incident_core::facets::FACETS), read from the facet's record
+    /// field (the organisation's one slug too).
+    pub facets: Vec<Vec<String>>,
     /// Source URLs.
     pub sources: Vec<String>,
     /// Related incident ids.
     pub related: Vec<String>,
     /// Read-only checks.
     pub checks: Vec<String>,
-    /// Body sections in [`SECTIONS`] order.
+    /// Body sections in reading order ([`incident_core::sections`]).
     pub sections: Vec<Section>,
 }
 
 impl Incident {
-    /// Slugs of facet `key` (`org` gives the organisation).
+    /// Slugs of facet `key`, one of [`FACETS`](incident_core::facets::FACETS) (`org`
+    /// gives the organisation). Keys come from that list: another is a bug, and
+    /// panics in a debug build.
     pub fn facet(&self, key: &str) -> Vec<&str> {
-        match key {
-            "cause" => self.causes.iter().map(String::as_str).collect(),
-            "component" => self.components.iter().map(String::as_str).collect(),
-            "symptom" => self.symptoms.iter().map(String::as_str).collect(),
-            "factor" => self.factors.iter().map(String::as_str).collect(),
-            "org" => vec![self.org.as_str()],
-            _ => Vec::new(),
-        }
+        let f = incident_core::facets::position(key);
+        debug_assert!(f.is_some(), "{key} is not a facet");
+        f.map_or_else(Vec::new, |f| self.facets[f].iter().map(String::as_str).collect())
     }
 
     /// The section called `name`.

@@ -133,10 +133,14 @@ fn assemble(path: &Path, fields: &Fields, when: When, sections: Vec<Section>) ->
         regions: list("regions"),
         time_to_detect: get("time_to_detect"),
         time_to_recover: get("time_to_recover"),
-        causes: list("causes"),
-        components: list("components"),
-        symptoms: list("symptoms"),
-        factors: list("factors"),
+        facets: incident_core::facets::FACETS
+            .iter()
+            .map(|f| match get(f.field) {
+                // A facet with one value (the organisation) is a string.
+                Some(one) => vec![one],
+                None => list(f.field),
+            })
+            .collect(),
         sources: list("sources"),
         related: list("related"),
         checks: list("checks"),

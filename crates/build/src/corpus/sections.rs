@@ -1,12 +1,14 @@
 //! The body of a record: its `##` sections, split and checked against
-//! [`SECTIONS`], and the plain text of Markdown.
+//! [`incident_core::sections`], and the plain text of Markdown.
 
 use std::path::Path;
 
 use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
 use super::diagnostic::{diag, line_of, Diagnostic, Problem};
-use super::{Section, REQUIRED_SECTIONS, SECTIONS};
+use incident_core::sections::{self as order, NAMES};
+
+use super::Section;
 
 /// A `##` heading of the body.
 struct Heading {
@@ -19,15 +21,14 @@ struct Heading {
 }
 
 /// Splits the body into its `##` sections and checks them. `first_line` is the
-/// line of the file the body starts on. The sections come back in [`SECTIONS`]
-/// order.
+/// line of the file the body starts on. The sections come back in reading order.
 pub(super) fn parse_sections(path: &Path, body: &str, first_line: usize, diags: &mut Vec<Diagnostic>) -> Vec<Section> {
     let headings = find_headings(path, body, first_line, diags);
     check_text_before(path, body, first_line, &headings, diags);
     let (mut sections, seen) = read_sections(path, body, first_line, &headings, diags);
     check_missing(path, first_line, &seen, diags);
     check_order(path, first_line, &sections, diags);
-    sections.sort_by_key(|s| SECTIONS.iter().position(|n| *n == s.name));
+    sections.sort_by_key(|s| order::position(&s.name));
     sections
 }
 
@@ -134,16 +135,16 @@ fn read_sections(
     (sections, seen)
 }
 
-/// True when heading `name` is one of [`SECTIONS`] and not in `seen`; else reports it.
+/// True when heading `name` is one of [`NAMES`] and not in `seen`; else reports it.
 fn known_and_new(path: &Path, line: usize, name: &str, seen: &[String], diags: &mut Vec<Diagnostic>) -> bool {
-    if !SECTIONS.contains(&name) {
+    if !NAMES.contains(&name) {
         diags.push(diag(
             path,
             line,
             Some(name),
             Problem::BadSection,
             format!("unknown section \"## {name}\""),
-            Some(&format!("the sections are, in order: {}", SECTIONS.join(", "))),
+            Some(&format!("the sections are, in order: {}", NAMES.join(", "))),
         ));
         return false;
     }
@@ -226,9 +227,9 @@ pub(super) fn is_filler(sentence: &str) -> bool {
     about_source && silent
 }
 
-/// Reports every one of [`REQUIRED_SECTIONS`] that is not in `seen`.
+/// Reports every required section ([`order::required`]) that is not in `seen`.
 fn check_missing(path: &Path, first_line: usize, seen: &[String], diags: &mut Vec<Diagnostic>) {
-    for name in REQUIRED_SECTIONS {
+    for name in order::required() {
         if !seen.iter().any(|s| s == name) {
             diags.push(diag(
                 path,
@@ -238,19 +239,16 @@ fn check_missing(path: &Path, first_line: usize, seen: &[String], diags: &mut Ve
                 format!("section \"## {name}\" is missing"),
                 Some(&format!(
                     "every record has the sections {}; the others are left out when the source says nothing",
-                    REQUIRED_SECTIONS.join(", ")
+                    order::required().collect::<Vec<_>>().join(", ")
                 )),
             ));
         }
     }
 }
 
-/// Reports sections that are not in [`SECTIONS`] order.
+/// Reports sections that are not in reading order.
 fn check_order(path: &Path, first_line: usize, sections: &[Section], diags: &mut Vec<Diagnostic>) {
-    let order: Vec<usize> = sections
-        .iter()
-        .filter_map(|s| SECTIONS.iter().position(|n| *n == s.name))
-        .collect();
+    let order: Vec<usize> = sections.iter().filter_map(|s| order::position(&s.name)).collect();
     if order.windows(2).any(|w| w[0] > w[1]) {
         diags.push(diag(
             path,
@@ -258,7 +256,7 @@ fn check_order(path: &Path, first_line: usize, sections: &[Section], diags: &mut
             None,
             Problem::SectionOrder,
             "sections are out of order".into(),
-            Some(&format!("use the order {}", SECTIONS.join(", "))),
+            Some(&format!("use the order {}", NAMES.join(", "))),
         ));
     }
 }

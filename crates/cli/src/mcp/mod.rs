@@ -18,6 +18,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Map, Value};
 
 use incident_build::error::{Error, Result};
+use incident_build::mcp_tools::McpTool;
 
 mod args;
 mod complete;
@@ -169,13 +170,17 @@ impl Library {
 
     /// Calls a tool by name with JSON arguments.
     pub fn call(&self, name: &str, args: &Map<String, Value>) -> Outcome {
-        match name {
-            "search_incidents" => self.search_incidents(args),
-            "list_incidents" => self.list_incidents(args),
-            "get_incident" => self.get_incident(args),
-            "get_topic" => self.get_topic(args),
-            "vocab" => self.vocab(args),
-            other => Err(format!("unknown tool {other:?}; the tools are search_incidents, list_incidents, get_incident, get_topic and vocab")),
+        match McpTool::parse(name) {
+            Some(McpTool::SearchIncidents) => self.search_incidents(args),
+            Some(McpTool::ListIncidents) => self.list_incidents(args),
+            Some(McpTool::GetIncident) => self.get_incident(args),
+            Some(McpTool::GetTopic) => self.get_topic(args),
+            Some(McpTool::Vocab) => self.vocab(args),
+            None => Err(format!(
+                "unknown tool {:?}; the tools are {}",
+                shown(name),
+                McpTool::names()
+            )),
         }
     }
 
@@ -216,14 +221,14 @@ impl Library {
                     .into(),
             );
         }
-        self.run(args, query, SEARCH_LIMIT, "search_incidents")
+        self.run(args, query, SEARCH_LIMIT, McpTool::SearchIncidents)
     }
 
     fn list_incidents(&self, args: &Map<String, Value>) -> Outcome {
-        self.run(args, String::new(), LIST_LIMIT, "list_incidents")
+        self.run(args, String::new(), LIST_LIMIT, McpTool::ListIncidents)
     }
 
-    fn run(&self, args: &Map<String, Value>, query: String, max: usize, tool: &str) -> Outcome {
+    fn run(&self, args: &Map<String, Value>, query: String, max: usize, tool: McpTool) -> Outcome {
         let filters = filters_arg(args)?;
         let sort = match string_arg(args, "sort")? {
             None => None,
@@ -239,7 +244,7 @@ impl Library {
         // The cursor names the page and the request it belongs to.
         let fingerprint = format!(
             "{:016x}",
-            incident_core::hash::checksum(format!("{tool}|{query}|{filters:?}|{sort:?}|{limit}").as_bytes())
+            incident_core::hash::checksum(format!("{}|{query}|{filters:?}|{sort:?}|{limit}", tool.name()).as_bytes())
         );
         let page = match string_arg(args, "cursor")? {
             None => 1,
@@ -474,18 +479,22 @@ impl ServerHandler for Library {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
-        if !Library::tools().iter().any(|t| t.name == request.name) {
+        let Some(tool) = McpTool::parse(&request.name) else {
             return Err(ErrorData::invalid_params(
-                format!("unknown tool {:?}", request.name),
+                format!(
+                    "unknown tool {:?}; the tools are {}",
+                    shown(&request.name),
+                    McpTool::names()
+                ),
                 None,
             ));
-        }
+        };
         let args = request.arguments.unwrap_or_default();
-        let result = match self.call(&request.name, &args) {
+        let result = match self.call(tool.name(), &args) {
             // The structure for the agent, a short summary as the text: not the same
             // JSON twice.
             Ok(value) => {
-                let mut r = CallToolResult::success(vec![ContentBlock::text(shape::summary(&request.name, &value))]);
+                let mut r = CallToolResult::success(vec![ContentBlock::text(shape::summary(tool, &value))]);
                 r.structured_content = Some(value);
                 r
             }

@@ -8,7 +8,6 @@
 use rmcp::model::{GetPromptResult, Prompt, PromptArgument, PromptMessage, Role};
 use serde_json::{Map, Value};
 
-use incident_build::corpus::SECTIONS;
 use incident_core::search::{self, Request};
 
 use super::Library;
@@ -40,18 +39,6 @@ pub const PROMPTS: [(&str, &str, &str, &str, &str); 3] = [
         "draft",
         "the draft postmortem's text",
     ),
-];
-
-/// What each section of a record holds, for the review of a draft.
-const SECTION_ROLES: [(&str, &str); 8] = [
-    ("요약", "summary: what happened, to whom, for how long"),
-    ("증상", "symptoms: what users and monitors saw"),
-    ("촉발", "trigger: the change or event that set it off"),
-    ("원인", "cause: why it happened, down to the weakness"),
-    ("감지", "detection: how and when it was noticed"),
-    ("조치", "response: how it was stopped and recovered"),
-    ("후속 조치", "follow-up: what was decided so it does not recur"),
-    ("교훈", "lessons: what others can learn"),
 ];
 
 /// The prompt definitions for `prompts/list`.
@@ -203,8 +190,8 @@ impl Library {
         out.push_str(&say(en, "레코드의 절:\n", "The sections of a record:\n"));
         let lower = draft.to_lowercase();
         let mut absent = Vec::new();
-        for name in SECTIONS {
-            let role = SECTION_ROLES.iter().find(|(n, _)| *n == name).map_or("", |(_, r)| r);
+        for section in incident_core::sections::SECTIONS {
+            let (name, role) = (section.name, section.about);
             out.push_str(&format!("- {name}: {role}\n"));
             let english = role.split(':').next().unwrap_or("");
             if !draft.contains(name) && !lower.contains(english) {
@@ -228,16 +215,5 @@ impl Library {
         out.push_str(draft);
         out.push('\n');
         Ok(out)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_section_has_a_role_in_reading_order() {
-        let names: Vec<&str> = SECTION_ROLES.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names, SECTIONS);
     }
 }

@@ -8,6 +8,10 @@ use serde_json::{json, Map, Value};
 
 use incident_core::index::FACETS;
 
+use incident_build::mcp_tools::McpTool;
+use incident_core::sections::NAMES;
+
+use super::shape::default_sections;
 use super::{LIST_LIMIT, SEARCH_LIMIT};
 
 /// The tool definitions, with input and output schemas.
@@ -49,44 +53,51 @@ pub fn tools() -> Vec<Tool> {
             .map(|(_, s)| s["properties"]["data"].clone())
             .unwrap_or(json!({"type": "object"}))
     };
-    let tool = |name: &'static str, description: &'static str, input: Value, output: Value| {
-        let mut t = Tool::new(name, description, Arc::new(object(input)));
+    let tool = |tool: McpTool, description: String, input: Value, output: Value| {
+        let mut t = Tool::new(tool.name(), description, Arc::new(object(input)));
         t.output_schema = Some(Arc::new(object(output)));
         t.annotations = Some(read_only.clone());
         t
     };
     vec![
         tool(
-            "search_incidents",
-            "Search public incident reports written in Korean (Korean or English words; particles, spacing, typos and taxonomy synonyms are understood). Returns ranked incidents with ids for get_incident.",
+            McpTool::SearchIncidents,
+            "Search public incident reports written in Korean (Korean or English words; particles, spacing, typos and taxonomy synonyms are understood). Returns ranked incidents with ids for get_incident.".into(),
             json!({"type": "object", "required": ["query"], "properties": {"query": {"type": "string", "minLength": 1}, "filters": filters, "sort": sort,
                 "limit": {"type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT}, "cursor": {"type": "string", "description": "next_cursor of the previous call"}}}),
             results.clone(),
         ),
         tool(
-            "list_incidents",
-            "List incidents by facet filters alone, newest first (or by relevance with sort), paged with cursor.",
+            McpTool::ListIncidents,
+            "List incidents by facet filters alone, newest first (or by relevance with sort), paged with cursor.".into(),
             json!({"type": "object", "properties": {"filters": filters, "sort": sort, "limit": {"type": "integer", "minimum": 1, "maximum": LIST_LIMIT}, "cursor": {"type": "string"}}}),
             results,
         ),
         tool(
-            "get_incident",
-            "One incident: every field, sources, related ids and read-only checks to run against your own system, with its sections in reading order as plain text or Markdown. By default the sections 요약, 원인 and 교훈; other_sections names the rest the record has (증상, 촉발, 감지, 조치, 후속 조치): ask with sections, or sections \"all\".",
+            McpTool::GetIncident,
+            {
+                let others: Vec<&str> = NAMES.iter().copied().filter(|n| !default_sections().contains(n)).collect();
+                format!(
+                    "One incident: every field, sources, related ids and read-only checks to run against your own system, with its sections in reading order as plain text or Markdown. By default the sections {}; other_sections names the rest the record has ({}): ask with sections, or sections \"all\".",
+                    default_sections().join(", "),
+                    others.join(", ")
+                )
+            },
             json!({"type": "object", "required": ["id"], "properties": {"id": {"type": "string", "pattern": incident_build::corpus::ID_PATTERN},
                 "format": {"type": "string", "enum": ["text", "markdown"], "default": "text", "description": "how the sections are given"},
-                "sections": {"anyOf": [{"type": "string", "enum": ["all"]}, {"type": "array", "items": {"type": "string", "enum": incident_build::corpus::SECTIONS}}],
-                    "description": "the sections to give: \"all\", or names; by default 요약, 원인, 교훈"}}}),
+                "sections": {"anyOf": [{"type": "string", "enum": ["all"]}, {"type": "array", "items": {"type": "string", "enum": NAMES}}],
+                    "description": format!("the sections to give: \"all\", or names; by default {}", default_sections().join(", "))}}}),
             record_schema(api_schema("incident")),
         ),
         tool(
-            "get_topic",
-            "A taxonomy value (cause, component, symptom, factor or org): description, synonyms, its incidents and related topics. Give facet and slug, or a name (a label or synonym).",
+            McpTool::GetTopic,
+            format!("A taxonomy value (a facet: {}): description, synonyms, its incidents and related topics. Give facet and slug, or a name (a label or synonym).", FACETS.iter().map(|f| f.key).collect::<Vec<_>>().join(", ")),
             json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "name": {"type": "string"}}}),
             api_schema("topic"),
         ),
         tool(
-            "vocab",
-            "The taxonomy: every facet with its number of values, and a page of values (slug, Korean and English labels, synonyms, incident count), of one facet when given. Page on with next_cursor.",
+            McpTool::Vocab,
+            "The taxonomy: every facet with its number of values, and a page of values (slug, Korean and English labels, synonyms, incident count), of one facet when given. Page on with next_cursor.".into(),
             json!({"type": "object", "properties": {"facet": {"type": "string", "enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "cursor": {"type": "string", "description": "next_cursor of the previous call"}}}),
             vocab_schema(),
         ),

@@ -5,7 +5,8 @@
 
 use serde_json::{json, Map, Value};
 
-use incident_build::corpus::SECTIONS;
+use incident_build::mcp_tools::McpTool;
+use incident_core::sections::NAMES;
 
 /// Values of the vocabulary a `vocab` call returns at most.
 pub const VOCAB_PAGE: usize = 32;
@@ -39,25 +40,27 @@ impl Format {
 
 /// The sections `get_incident` gives unless asked for others: what happened, why,
 /// and what to learn. The rest are named in `other_sections`.
-pub const DEFAULT_SECTIONS: [&str; 3] = ["요약", "원인", "교훈"];
+pub fn default_sections() -> Vec<&'static str> {
+    incident_core::sections::brief().collect()
+}
 
 /// The `sections` argument: the string `"all"`, or section names; `None` for
-/// [`DEFAULT_SECTIONS`].
+/// [`default_sections`].
 pub fn sections_arg(arg: Option<&Value>) -> std::result::Result<Vec<&'static str>, String> {
     let bad = || {
         format!(
             "sections must be \"all\" or a list of section names: {}",
-            SECTIONS.join(", ")
+            NAMES.join(", ")
         )
     };
     match arg {
-        None | Some(Value::Null) => Ok(DEFAULT_SECTIONS.to_vec()),
-        Some(Value::String(s)) if s == "all" => Ok(SECTIONS.to_vec()),
+        None | Some(Value::Null) => Ok(default_sections()),
+        Some(Value::String(s)) if s == "all" => Ok(NAMES.to_vec()),
         Some(Value::Array(names)) => names
             .iter()
             .map(|n| {
                 let n = n.as_str().ok_or_else(bad)?.trim();
-                SECTIONS.iter().copied().find(|s| *s == n).ok_or_else(bad)
+                NAMES.iter().copied().find(|s| *s == n).ok_or_else(bad)
             })
             .collect(),
         Some(_) => Err(bad()),
@@ -78,7 +81,7 @@ pub fn record(mut data: Value, format: Format, wanted: &[&str]) -> Value {
     };
     let mut list: Vec<Value> = Vec::new();
     let mut others: Vec<Value> = Vec::new();
-    for name in SECTIONS {
+    for name in NAMES {
         if let Some(section) = sections.remove(name) {
             if wanted.contains(&name) {
                 list.push(json!({"name": name, format.key(): section[format.key()]}));
@@ -167,10 +170,10 @@ pub fn excerpts(found: &[incident_core::excerpt::Excerpt], id: &str, web: &dyn F
 const SUMMARY_TITLE: usize = 48;
 
 /// A few lines a person can read: what the result holds, without repeating it.
-pub fn summary(tool: &str, v: &Value) -> String {
+pub fn summary(tool: McpTool, v: &Value) -> String {
     let s = |v: &Value| v.as_str().unwrap_or("").to_string();
     match tool {
-        "search_incidents" | "list_incidents" => {
+        McpTool::SearchIncidents | McpTool::ListIncidents => {
             let hits = v["hits"].as_array().map_or(&[][..], Vec::as_slice);
             let mut lines = vec![format!(
                 "{} incidents match ({} every word); page {}: {} shown",
@@ -197,10 +200,10 @@ pub fn summary(tool: &str, v: &Value) -> String {
             }
             lines.join("\n")
         }
-        "get_incident" if v.get("moved_to").is_some() => {
+        McpTool::GetIncident if v.get("moved_to").is_some() => {
             format!("{} moved to {}: {}", s(&v["id"]), s(&v["moved_to"]), s(&v["reason"]))
         }
-        "get_incident" => {
+        McpTool::GetIncident => {
             let names = |key: &str| -> String {
                 let list = v[key].as_array().into_iter().flatten();
                 list.map(|x| x.get("name").map_or_else(|| s(x), s))
@@ -230,14 +233,14 @@ pub fn summary(tool: &str, v: &Value) -> String {
                     .join(", ")
             )
         }
-        "get_topic" => format!(
+        McpTool::GetTopic => format!(
             "{}/{} {} · {} incidents",
             s(&v["facet"]),
             s(&v["slug"]),
             s(&v["ko"]),
             v["incidents"].as_array().map_or(0, Vec::len)
         ),
-        "vocab" => {
+        McpTool::Vocab => {
             let shown = v["values"].as_array().map_or(0, Vec::len);
             let more = if v.get("next_cursor").is_some() {
                 "; more with next_cursor"
@@ -246,6 +249,5 @@ pub fn summary(tool: &str, v: &Value) -> String {
             };
             format!("{} taxonomy values; {shown} shown{more}", v["total"])
         }
-        _ => String::new(),
     }
 }
