@@ -5,7 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen version pinned in Cargo.toml
+# The CLI must be the version of the wasm-bindgen crate the module links
+# (crates/wasm/Cargo.toml pins it): read from the lock file, so it is written once.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+[ -n "$WASM_BINDGEN_VERSION" ] || { echo "Cargo.lock names no wasm-bindgen version" >&2; exit 1; }
 
 step() { printf '\n== %s\n' "$*"; }
 

@@ -13,9 +13,6 @@ const at = (path) => new URL(path, base).href;
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const PER_PAGE = 10;
-// A search fetches its vocabulary blocks, then the term parts its readings name,
-// then its listings: a few rounds. More than this means the files do not match.
-const MAX_ROUNDS = 8;
 
 // The ids of the page elements this script looks up, named here only: the build
 // reads this block when it is compiled (crates/build/src/ids.rs) and writes the
@@ -308,66 +305,57 @@ class SearchPage {
     this.update({ filters, page: 1 }, "push");
   }
 
-  run() {
+  // The request of the current state. While typing, the last word also matches as
+  // the start of a longer term.
+  request() {
     const s = this.state;
-    // While typing, the last word also matches as the start of a longer term.
     const request = { query: s.q, filters: s.filters, sort: s.sort ?? undefined, page: s.page, per_page: PER_PAGE, prefix: true };
     if (s.tab !== "list") request.graph = this.tabs[s.tab];
-    try {
-      const r = this.lib.core.search(request);
-      // A page past the last (an old or edited link): show the last page.
-      const last = Math.max(1, Math.ceil(r.total / PER_PAGE));
-      if (!r.incomplete && s.page > last) {
-        this.state = { ...s, page: last };
-        window.history.replaceState(null, "", stateUrl(this.state));
-        return this.run();
-      }
-      return r;
-    } catch (e) {
-      // A filter from an old or edited link that the index does not know: drop it.
-      const known = s.filters.filter(([f, v]) => Object.hasOwn(this.labels, f) && Object.hasOwn(this.labels[f].values, v));
-      if (known.length !== s.filters.length) {
-        this.state = { ...s, filters: known };
-        window.history.replaceState(null, "", stateUrl(this.state));
-        return this.run();
-      }
-      throw e;
-    }
+    return request;
   }
 
-  // Renders the state. A search names the index files it still needs (vocabulary
-  // blocks and term parts, then the listings of the hits shown); they are fetched
-  // and the search runs again. A newer render started meanwhile wins. A failed fetch
-  // (offline, file not kept) leaves listing-less hits untitled, and for the index's
-  // own files shows a notice instead of results that would be wrong.
+  // Replaces the state (as the URL holds it) without a new history entry.
+  restate(state) {
+    this.state = state;
+    window.history.replaceState(null, "", stateUrl(this.state));
+  }
+
+  // Renders the state: the loader runs the search, fetching the index files it
+  // names round by round (pkg/library.js, `run`). A newer render started meanwhile
+  // wins. Listing files that cannot be fetched leave their hits untitled; index
+  // files that cannot be, or that belong to a build this page cannot read, show a
+  // notice instead of results that would be wrong.
   async render() {
     const generation = (this.generation = (this.generation ?? 0) + 1);
     const list = document.getElementById(ID.list);
-    let r = this.run();
-    for (let round = 0; r.missing && round < MAX_ROUNDS; round++) {
-      list.setAttribute("aria-busy", "true");
-      try {
-        await this.lib.fetchFiles(r.missing);
-      } catch (e) {
-        console.warn("index files unavailable:", e);
-        if (generation !== this.generation) return;
-        const newBuild = e.name === "NewBuildError";
-        if (newBuild) offerReload();
-        if (r.incomplete || newBuild) {
-          list.removeAttribute("aria-busy");
-          this.showUnavailable(newBuild);
-          return;
-        }
-        break;
-      }
+    const s = this.state;
+    list.setAttribute("aria-busy", "true");
+    let r;
+    try {
+      r = await this.lib.run(this.request(), { untitled: true });
+    } catch (e) {
       if (generation !== this.generation) return;
-      r = this.run();
-    }
-    list.removeAttribute("aria-busy");
-    if (r.incomplete) {
-      this.showUnavailable();
+      // A filter from an old or edited link that the index does not know: drop it.
+      const known = s.filters.filter(([f, v]) => Object.hasOwn(this.labels, f) && Object.hasOwn(this.labels[f].values, v));
+      if (known.length !== s.filters.length) {
+        this.restate({ ...s, filters: known });
+        return this.render();
+      }
+      console.warn("index files unavailable:", e);
+      const newBuild = e.name === "NewBuildError";
+      if (newBuild) offerReload();
+      list.removeAttribute("aria-busy");
+      this.showUnavailable(newBuild);
       return;
     }
+    if (generation !== this.generation) return;
+    // A page past the last (an old or edited link): show the last page.
+    const last = Math.max(1, Math.ceil(r.total / PER_PAGE));
+    if (s.page > last) {
+      this.restate({ ...s, page: last });
+      return this.render();
+    }
+    list.removeAttribute("aria-busy");
     this.show(r);
     // Then where each hit's words occur: one small file per hit, so the answer
     // above never waits for them.

@@ -165,6 +165,20 @@ export interface MovedRecord {
   url: string;
 }
 
+/** A raw search request, as `core.search` and `run` take it. */
+export interface CoreRequest {
+  query?: string;
+  /** `[facet, slug]` pairs: OR within a facet, AND across facets. */
+  filters?: [FacetKey, string][];
+  sort?: "relevance" | "recent";
+  page?: number;
+  per_page?: number;
+  /** Read the last word as typed so far. */
+  prefix?: boolean;
+  /** The facets of the flow graph's columns. */
+  graph?: FacetKey[];
+}
+
 export interface OpenOptions {
   /** The library's build, added as `?v=<version>` to the module and `meta.bin`. The
    *  other files always carry the build of the `meta.bin` read, so a page that
@@ -200,6 +214,11 @@ export declare class IncidentLibrary extends EventTarget {
   /** Fetches the index files named in a `core.search` response's `missing` and
    *  adds them to the index; the same search then needs fewer, or none. */
   fetchFiles(names: string[]): Promise<void>;
+  /** Runs a raw request (what `core.search` takes) to its answer, fetching the
+   *  index files it names round by round: what `search` does, without excerpts.
+   *  With `untitled`, listing files that cannot be fetched leave their hits without
+   *  title and summary instead of failing the search. */
+  run(request: CoreRequest, options?: { untitled?: boolean }): Promise<SearchResult>;
   /** Gives each hit `excerpt` and `sub_results` (what `search` does by default);
    *  reads one passages file per hit, once. Returns `hits`. */
   excerpts(hits: Hit[]): Promise<Hit[]>;

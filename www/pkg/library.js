@@ -81,6 +81,7 @@ export class IncidentLibrary extends EventTarget {
     this.base = base;
     this.core = core;
     this.texts = new Map();
+    this.inflight = new Map();
     this.switching = null;
   }
 
@@ -95,9 +96,17 @@ export class IncidentLibrary extends EventTarget {
     return load(this.url(path), options);
   }
 
-  /** The bytes of index file `name` of the loaded build. */
+  /** The bytes of index file `name` of the loaded build. Searches running at the
+   *  same time share one request per file. */
   bytes(name, options) {
-    return this.file("index/" + name, options);
+    if (options) return this.file("index/" + name, options);
+    const url = this.url("index/" + name).href;
+    let pending = this.inflight.get(url);
+    if (!pending) {
+      pending = this.file("index/" + name).finally(() => this.inflight.delete(url));
+      this.inflight.set(url, pending);
+    }
+    return pending;
   }
 
   /** Ranked incidents for `query` (may be empty), with facet counts. The index
@@ -107,14 +116,28 @@ export class IncidentLibrary extends EventTarget {
    *  (see `excerpts`). */
   async search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false, excerpts = true } = {}) {
     const pairs = Object.entries(filters).flatMap(([facet, slugs]) => [].concat(slugs).map((s) => [facet, s]));
-    const request = { query, filters: pairs, sort, page, per_page: perPage, prefix };
+    const result = await this.run({ query, filters: pairs, sort, page, per_page: perPage, prefix });
+    if (excerpts) await this.excerpts(result.hits);
+    return result;
+  }
+
+  /** Runs `request` (what `core.search` takes) to its answer: each round fetches
+   *  the index files the search names in `missing` and asks again. With
+   *  `untitled`, listing files that cannot be fetched leave their hits without
+   *  title and summary instead of failing the search; index files that cannot be
+   *  fetched always fail it, since its hits would be wrong. */
+  async run(request, { untitled = false } = {}) {
     let result = this.core.search(request);
     for (let round = 0; result.missing; round++) {
       if (round === MAX_ROUNDS) throw new Error(`index files still missing after ${MAX_ROUNDS} rounds: ${result.missing.join(", ")}`);
-      await this.fetchFiles(result.missing);
+      try {
+        await this.fetchFiles(result.missing);
+      } catch (e) {
+        if (!untitled || result.incomplete) throw e;
+        return result;
+      }
       result = this.core.search(request);
     }
-    if (excerpts) await this.excerpts(result.hits);
     return result;
   }
 

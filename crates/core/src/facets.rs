@@ -32,6 +32,24 @@ pub fn position(key: &str) -> Option<usize> {
     FACETS.iter().position(|f| f.key == key)
 }
 
+/// The keys of [`FACETS`], and whether hits show each ([`FacetDef::on_hits`]), as
+/// constants made at compile time: the browser's module reads these, and so
+/// leaves the rest of the table (labels, field names, weights) out.
+const KEYS_ON_HITS: [(&str, bool); FACETS.len()] = {
+    let mut out = [("", false); FACETS.len()];
+    let mut i = 0;
+    while i < FACETS.len() {
+        out[i] = (FACETS[i].key, FACETS[i].on_hits);
+        i += 1;
+    }
+    out
+};
+
+/// True when a hit in a result list shows the values of facet `key`.
+pub fn on_hits(key: &str) -> bool {
+    KEYS_ON_HITS.iter().any(|&(k, shown)| shown && k == key)
+}
+
 /// The facets, in the order they are stored and shown (organisation last).
 pub const FACETS: [FacetDef; 5] = [
     FacetDef {

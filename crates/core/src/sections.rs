@@ -116,6 +116,19 @@ pub const NAMES: [&str; SECTIONS.len()] = {
     names
 };
 
+/// The anchors of [`SECTIONS`], in reading order. (The browser's module reads
+/// names and anchors only: as constants made at compile time, they leave the rest
+/// of the table, its descriptions, out of the module.)
+pub const ANCHORS: [&str; SECTIONS.len()] = {
+    let mut anchors = [""; SECTIONS.len()];
+    let mut i = 0;
+    while i < SECTIONS.len() {
+        anchors[i] = SECTIONS[i].anchor;
+        i += 1;
+    }
+    anchors
+};
+
 /// The section called `name`.
 pub fn get(name: &str) -> Option<&'static SectionDef> {
     SECTIONS.iter().find(|s| s.name == name)
@@ -123,12 +136,12 @@ pub fn get(name: &str) -> Option<&'static SectionDef> {
 
 /// Where section `name` comes in reading order.
 pub fn position(name: &str) -> Option<usize> {
-    SECTIONS.iter().position(|s| s.name == name)
+    NAMES.iter().position(|n| *n == name)
 }
 
 /// The anchor of section `name` on an incident page.
 pub fn anchor(name: &str) -> Option<&'static str> {
-    get(name).map(|s| s.anchor)
+    position(name).map(|i| ANCHORS[i])
 }
 
 /// The names of the sections of a record's short form ([`SectionDef::brief`]), in

@@ -101,9 +101,7 @@ impl IncidentLibrary {
                 key: &f.key,
                 ko: &f.ko,
                 en: &f.en,
-                on_hits: incident_core::facets::FACETS
-                    .iter()
-                    .any(|d| d.key == f.key && d.on_hits),
+                on_hits: incident_core::facets::on_hits(&f.key),
                 values: f
                     .values
                     .iter()
