@@ -314,4 +314,57 @@ mod tests {
         stamp(&mut short, 9);
         assert_eq!(short, b"ILIX");
     }
+
+    use proptest::prelude::*;
+
+    /// Bytes that pass the header's checks (magic, version, kind, length, checksum)
+    /// around an arbitrary payload, so that the payload reaches the decoder.
+    fn sealed(kind: Kind, payload: &[u8], build: u64) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.push(kind as u8);
+        out.push(0);
+        out.extend_from_slice(&build.to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        out.extend_from_slice(&crate::hash::checksum(payload).to_le_bytes());
+        out.extend_from_slice(payload);
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any bytes, sealed or not, read as any kind of file: an answer or an
+        /// error, never a panic.
+        #[test]
+        fn no_bytes_make_a_decoder_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512), build in any::<u64>()) {
+            use crate::index::{ListingChunk, Meta, TermPart, VocabBlock};
+            for candidate in [bytes.clone(), sealed(Kind::Meta, &bytes, build)] {
+                let _ = decode::<Meta>(Kind::Meta, &candidate);
+                let _ = decode_built::<Meta>(Kind::Meta, &candidate, build);
+            }
+            let _ = decode::<VocabBlock>(Kind::Vocab, &sealed(Kind::Vocab, &bytes, build));
+            let _ = decode::<TermPart>(Kind::Terms, &sealed(Kind::Terms, &bytes, build));
+            let _ = decode::<ListingChunk>(Kind::Listing, &sealed(Kind::Listing, &bytes, build));
+            let _ = decode::<crate::near::NearBucket>(Kind::Near, &sealed(Kind::Near, &bytes, build));
+            let _ = build_of(&bytes);
+        }
+
+        /// What is encoded decodes to itself, with any build stamped on it, and a
+        /// reader of another build refuses it.
+        #[test]
+        fn encoded_values_read_back_under_their_build(words in proptest::collection::vec(".{0,12}", 0..8), numbers in proptest::collection::vec(any::<u32>(), 0..64), build in any::<u64>()) {
+            let value = (words, numbers);
+            let mut bytes = encode(Kind::Terms, &value);
+            stamp(&mut bytes, build);
+            prop_assert_eq!(build_of(&bytes), Some(build));
+            prop_assert_eq!(&decode_built::<(Vec<String>, Vec<u32>)>(Kind::Terms, &bytes, build).unwrap(), &value);
+            let other = build.wrapping_add(1);
+            prop_assert_eq!(
+                decode_built::<(Vec<String>, Vec<u32>)>(Kind::Terms, &bytes, other).unwrap_err(),
+                FormatError::OtherBuild { expected: other, found: build }
+            );
+        }
+    }
 }

@@ -479,4 +479,58 @@ mod tests {
         assert_eq!(from_keyboard("dks").as_deref(), Some("안"));
         assert_eq!(from_keyboard("us-east").as_deref(), None);
     }
+
+    use proptest::prelude::*;
+
+    /// Words of Hangul syllables (any of the 11,172).
+    fn syllables() -> impl Strategy<Value = String> {
+        proptest::collection::vec(0xAC00u32..=0xD7A3, 1..8)
+            .prop_map(|cs| cs.into_iter().filter_map(char::from_u32).collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Typing a word's keys composes the word again, as the input method does.
+        #[test]
+        fn composing_a_words_keys_gives_the_word(word in syllables()) {
+            prop_assert_eq!(compose(&keys(&word)), word);
+        }
+
+        /// Every start of a word's keys is a start of its keys, as a search as you
+        /// type asks; a key sequence one key longer than the word's is not.
+        #[test]
+        fn every_start_of_the_keys_is_found(word in syllables(), cut in 0usize..40) {
+            let k = keys(&word);
+            let cut = cut.min(k.len());
+            prop_assert!(keys_start_with(&word, &k[..cut]));
+            let mut longer = k.clone();
+            longer.push('ㄱ');
+            prop_assert!(!keys_start_with(&word, &longer));
+        }
+
+        /// The edit distance is zero to itself, the same both ways, never over its
+        /// bound, and the signature test never rules out a pair within it.
+        #[test]
+        fn edit_distance_is_a_bounded_metric(a in syllables(), b in syllables(), max in 0usize..4) {
+            let (ka, kb) = (keys(&a), keys(&b));
+            prop_assert_eq!(edit_distance(&ka, &ka, max), Some(0));
+            let d = edit_distance(&ka, &kb, max);
+            prop_assert_eq!(d, edit_distance(&kb, &ka, max));
+            if let Some(d) = d {
+                prop_assert!(d <= max);
+                prop_assert!((signature(&ka) ^ signature(&kb)).count_ones() as usize <= 2 * d);
+            }
+        }
+
+        /// A word's initials are consonants, one a syllable; any Latin text read as
+        /// keyboard keys gives Hangul or nothing, never a panic.
+        #[test]
+        fn initials_and_keyboard_reading(word in syllables(), latin in "[a-zA-Z ]{0,16}") {
+            let initials = initials(&word).unwrap();
+            prop_assert_eq!(initials.len(), word.chars().count());
+            prop_assert!(initials.iter().all(|&c| is_consonant(c)));
+            let _ = from_keyboard(&latin);
+        }
+    }
 }
