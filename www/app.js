@@ -336,10 +336,12 @@ class SearchPage {
     } catch (e) {
       if (generation !== this.generation) return;
       // A filter from an old or edited link that the index does not know: drop it.
-      const known = s.filters.filter(([f, v]) => Object.hasOwn(this.labels, f) && Object.hasOwn(this.labels[f].values, v));
-      if (known.length !== s.filters.length) {
-        this.restate({ ...s, filters: known });
-        return this.render();
+      if (e.name === "FilterError") {
+        const known = s.filters.filter(([f, v]) => Object.hasOwn(this.labels, f) && Object.hasOwn(this.labels[f].values, v));
+        if (known.length !== s.filters.length) {
+          this.restate({ ...s, filters: known });
+          return this.render();
+        }
       }
       console.warn("index files unavailable:", e);
       const newBuild = e.name === "NewBuildError";

@@ -18,12 +18,18 @@ const TEXT = {
     failed: (base) => `${base} 에서 사례 라이브러리를 불러오지 못했습니다. base 주소가 라이브러리를 가리키는지, 페이지의 Content-Security-Policy 가 widget.js 의 출처를 script-src 에, base 의 출처를 connect-src 에 허용하는지 확인하세요.`,
     csp: "이 페이지의 Content-Security-Policy 가 WebAssembly 실행을 막아 사례를 불러오지 못했습니다. script-src 에 'wasm-unsafe-eval' 을 더하세요.",
     more: "라이브러리에서 더 보기", total: (shown, total) => `${total}건 중 ${shown}건`, filter: "필터",
+    badFilter: (message) => `이 위젯의 필터 값을 라이브러리가 알지 못합니다 (${message}). 분류 값은 라이브러리의 API vocab.json 에 있습니다.`,
+    reload: "라이브러리가 새로 배포되었습니다. 페이지를 새로 고치세요.",
+    unavailable: "라이브러리의 색인 파일을 받지 못했습니다. 연결을 확인하고 다시 시도하세요.",
   },
   en: {
     title: "Related incidents", search: "Search incidents", loading: "Loading…", none: "No matching incidents.", noneFiltered: "No matching incidents within these filters.",
     failed: (base) => `Could not load the incident library from ${base}. Check that base points at a library and that the page's Content-Security-Policy allows the origin of widget.js in script-src and that of base in connect-src.`,
     csp: "This page's Content-Security-Policy blocks WebAssembly, so incidents cannot load. Add 'wasm-unsafe-eval' to script-src.",
     more: "More in the library", total: (shown, total) => `${shown} of ${total}`, filter: "Filter",
+    badFilter: (message) => `The library does not know a filter value of this widget (${message}). Its values are in the library's API, vocab.json.`,
+    reload: "The library was deployed anew. Reload the page.",
+    unavailable: "Could not fetch the library's index files. Check the connection and try again.",
   },
 };
 const here = new URL(".", import.meta.url);
@@ -279,7 +285,10 @@ class IncidentSearch extends HTMLElement {
       await this.lib.excerpts(result.hits);
       if (generation !== this.generation) return;
     } catch (e) {
-      this.setStatus(String(e.message || e));
+      // The kind of failure, by the error's name (pkg/library.js, the wasm binding).
+      const says = { FilterError: () => this.t.badFilter(e.message), NewBuildError: () => this.t.reload }[e.name];
+      this.setStatus(says ? says() : this.t.unavailable);
+      if (!says) console.warn("incident-search:", e);
       this.list.replaceChildren();
       return;
     }

@@ -26,6 +26,8 @@ before(async () => {
 </body></html>`;
   // The shipped example docs page, served from the other origin and pointed at the library.
   pages["/embed.html"] = readFileSync(join(repo, "www/examples/embed.html"), "utf8").replaceAll('"../', `"${lib}`);
+  pages["/bad-filter.html"] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${lib}widget.js"></script></head>
+<body><incident-search id="ko" base="${lib}" cause="no-such-cause"></incident-search><incident-search id="en" lang="en" base="${lib}" cause="no-such-cause"></incident-search></body></html>`;
   pages["/lazy.html"] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${lib}widget.js"></script></head>
 <body><div style="height: 4000px">위</div><incident-search id="far" base="${lib}" query="냉각기"></incident-search></body></html>`;
 });
@@ -115,6 +117,21 @@ test("the example docs page works from another origin", async () => {
   }
   assert.ok(!page.url().startsWith(library.url), "the page is on another origin");
   assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("a filter value the library does not know is said in the widget's language", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(hostUrl + "/bad-filter.html");
+  // Once the widget has tried its search: its status says more than that it loads.
+  const status = (id) =>
+    page.waitForFunction((id) => {
+      const el = document.getElementById(id);
+      const text = el.shadowRoot?.querySelector("[role=status]")?.textContent;
+      return el.dataset.ready && text && text;
+    }, id).then((h) => h.jsonValue());
+  assert.match(await status("ko"), /필터 값을 라이브러리가 알지 못합니다.*no-such-cause/);
+  assert.match(await status("en"), /^The library does not know a filter value of this widget.*no-such-cause/);
   await context.close();
 });
 

@@ -187,6 +187,13 @@ export interface OpenOptions {
   version?: string;
 }
 
+/** What `search`, `run` and `core` throw is an `Error` whose `name` says the kind:
+ *  `FilterError` (a filter the index does not know), `RequestError` (a request that
+ *  is not well formed), `FormatError` (an index file that is damaged or not of this
+ *  format), `OtherBuildError` (a file of another build; `fetchFiles` handles it),
+ *  `NewBuildError` (below). */
+export type ErrorName = "FilterError" | "RequestError" | "FormatError" | "OtherBuildError" | "NewBuildError";
+
 /** Thrown by `search`, `fetchFiles` and `refresh` when the library's site holds a
  *  build this module cannot read, or is replaced again while it is read: load the
  *  page (or the package) again. */

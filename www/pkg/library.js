@@ -211,8 +211,7 @@ export class IncidentLibrary extends EventTarget {
       this.core.addFile(name, bytes);
       return true;
     } catch (e) {
-      const found = this.core.constructor.buildOf(bytes);
-      if (!found || found === this.core.build) throw e;
+      if (e.name !== "OtherBuildError") throw e;
       return false;
     }
   }

@@ -32,10 +32,36 @@ pub struct IncidentLibrary {
     index: Index,
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+/// What went wrong, as a JS `Error` whose `name` says which kind, so that the page
+/// and the widget act on the kind rather than on the words of the message:
+/// `FormatError` (an index file that is damaged, or not of this format),
+/// `OtherBuildError` (a file of another build than `meta.bin`), `FilterError` (a
+/// filter the index does not know) and `RequestError` (a request that is not well
+/// formed).
+fn fail(name: &str, message: impl std::fmt::Display) -> JsValue {
+    let error = js_sys::Error::new(&message.to_string());
+    error.set_name(name);
+    error.into()
+}
+
+/// A request that is not well formed.
+fn bad_request(message: impl std::fmt::Display) -> JsValue {
+    fail("RequestError", message)
+}
+
+/// An index file that could not be read: of another build, or damaged.
+fn unreadable(e: incident_core::index::LoadError) -> JsValue {
+    let name = match e.error {
+        format::FormatError::OtherBuild { .. } => "OtherBuildError",
+        _ => "FormatError",
+    };
+    fail(name, e)
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(bad_request)
 }
 
 #[wasm_bindgen]
@@ -43,7 +69,7 @@ impl IncidentLibrary {
     /// Opens the index from `meta.bin`. Searches name the other files they need
     /// in `missing`; `addFile` adds them.
     #[wasm_bindgen(constructor)]
-    pub fn new(meta: Vec<u8>) -> Result<IncidentLibrary, JsError> {
+    pub fn new(meta: Vec<u8>) -> Result<IncidentLibrary, JsValue> {
         let index = Index::open(|name| {
             if name == "meta.bin" {
                 Ok(meta.clone())
@@ -51,29 +77,27 @@ impl IncidentLibrary {
                 Err("not given")
             }
         })
-        .map_err(|e| JsError::new(&e.to_string()))?;
+        .map_err(unreadable)?;
         Ok(IncidentLibrary { index })
     }
 
     /// Adds an index file that a response named in `missing` (a vocabulary block, a
     /// term part or a listing file) with its bytes.
     #[wasm_bindgen(js_name = addFile)]
-    pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
-        self.index
-            .add_file(name, bytes)
-            .map_err(|e| JsError::new(&e.to_string()))
+    pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        self.index.add_file(name, bytes).map_err(unreadable)
     }
 
     /// Runs a search. `request` is `{query, filters: [[facet, slug]…], sort:
     /// "relevance"|"recent", page, per_page, graph: [facet…]}`, every field optional.
-    pub fn search(&self, request: JsValue) -> Result<JsValue, JsError> {
+    pub fn search(&self, request: JsValue) -> Result<JsValue, JsValue> {
         let request = parse_request(&request)?;
-        let response = search::search(&self.index, &request).map_err(|e| JsError::new(&e.to_string()))?;
+        let response = search::search(&self.index, &request).map_err(|e| fail("FilterError", e))?;
         to_js(&response)
     }
 
     /// The facets and their values (labels, synonyms, incident counts).
-    pub fn facets(&self) -> Result<JsValue, JsError> {
+    pub fn facets(&self) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct Value<'a> {
             slug: &'a str,
@@ -124,16 +148,16 @@ impl IncidentLibrary {
     /// occurs, its best sentence with the occurrences marked, in reading order:
     /// `[{section, anchor, text, marks: [[start, end]…]}]`. Marks are in UTF-16
     /// code units of `text`, as JavaScript strings count.
-    pub fn excerpts(&self, terms: JsValue, sections: JsValue) -> Result<JsValue, JsError> {
+    pub fn excerpts(&self, terms: JsValue, sections: JsValue) -> Result<JsValue, JsValue> {
         let terms = string_array(&terms, "terms")?;
         let mut pairs: Vec<(String, String)> = Vec::new();
         if !js_sys::Array::is_array(&sections) {
-            return Err(JsError::new("sections must be an array of [name, text] pairs"));
+            return Err(bad_request("sections must be an array of [name, text] pairs"));
         }
         for pair in js_sys::Array::from(&sections).iter() {
             match <[String; 2]>::try_from(string_array(&pair, "each section")?) {
                 Ok([name, text]) => pairs.push((name, text)),
-                Err(_) => return Err(JsError::new("each section is a [name, text] pair")),
+                Err(_) => return Err(bad_request("each section is a [name, text] pair")),
             }
         }
         let mut found = incident_core::excerpt::excerpts(&pairs, &terms);
@@ -176,8 +200,8 @@ impl IncidentLibrary {
 }
 
 /// `value` as an array of strings; `what` names it in the error.
-fn string_array(value: &JsValue, what: &str) -> Result<Vec<String>, JsError> {
-    let wrong = || JsError::new(&format!("{what} must be an array of strings"));
+fn string_array(value: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
+    let wrong = || bad_request(format!("{what} must be an array of strings"));
     if !js_sys::Array::is_array(value) {
         return Err(wrong());
     }
@@ -189,56 +213,54 @@ fn string_array(value: &JsValue, what: &str) -> Result<Vec<String>, JsError> {
 
 /// Reads a request object field by field. Done by hand rather than with serde so
 /// that the module carries no generic deserializer (and its number formatting).
-fn parse_request(value: &JsValue) -> Result<Request, JsError> {
+fn parse_request(value: &JsValue) -> Result<Request, JsValue> {
     let mut request = Request::default();
     if value.is_undefined() || value.is_null() {
         return Ok(request);
     }
     let get = |key: &str| js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-    let strings = |v: JsValue, what: &str| -> Result<Vec<String>, JsError> {
+    let strings = |v: JsValue, what: &str| -> Result<Vec<String>, JsValue> {
         if v.is_undefined() || v.is_null() {
             return Ok(Vec::new());
         }
         if !js_sys::Array::is_array(&v) {
-            return Err(JsError::new(&format!("{what} must be an array of strings")));
+            return Err(bad_request(format!("{what} must be an array of strings")));
         }
         js_sys::Array::from(&v)
             .iter()
             .map(|s| {
                 s.as_string()
-                    .ok_or_else(|| JsError::new(&format!("{what} must be an array of strings")))
+                    .ok_or_else(|| bad_request(format!("{what} must be an array of strings")))
             })
             .collect()
     };
-    let number = |v: JsValue, what: &str| -> Result<usize, JsError> {
+    let number = |v: JsValue, what: &str| -> Result<usize, JsValue> {
         match v.as_f64() {
             None if v.is_undefined() || v.is_null() => Ok(0),
             Some(n) if n >= 0.0 && n.fract() == 0.0 && n <= 1e9 => Ok(n as usize),
-            _ => Err(JsError::new(&format!("{what} must be a whole number"))),
+            _ => Err(bad_request(format!("{what} must be a whole number"))),
         }
     };
     let query = get("query");
     if !query.is_undefined() && !query.is_null() {
-        request.query = query
-            .as_string()
-            .ok_or_else(|| JsError::new("query must be a string"))?;
+        request.query = query.as_string().ok_or_else(|| bad_request("query must be a string"))?;
     }
     let filters = get("filters");
     if !filters.is_undefined() && !filters.is_null() {
         if !js_sys::Array::is_array(&filters) {
-            return Err(JsError::new("filters must be an array of [facet, slug] pairs"));
+            return Err(bad_request("filters must be an array of [facet, slug] pairs"));
         }
         for pair in js_sys::Array::from(&filters).iter() {
             let pair = strings(pair, "each filter")?;
             match <[String; 2]>::try_from(pair) {
                 Ok([facet, slug]) => request.filters.push((facet, slug)),
-                Err(_) => return Err(JsError::new("each filter is a [facet, slug] pair")),
+                Err(_) => return Err(bad_request("each filter is a [facet, slug] pair")),
             }
         }
     }
     request.sort = match get("sort").as_string() {
         None => None,
-        Some(name) => Some(name.parse::<Sort>().map_err(|e| JsError::new(&e))?),
+        Some(name) => Some(name.parse::<Sort>().map_err(|e| bad_request(e))?),
     };
     request.page = number(get("page"), "page")?;
     request.per_page = number(get("per_page"), "per_page")?;
