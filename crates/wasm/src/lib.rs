@@ -260,7 +260,7 @@ fn parse_request(value: &JsValue) -> Result<Request, JsValue> {
     }
     request.sort = match get("sort").as_string() {
         None => None,
-        Some(name) => Some(name.parse::<Sort>().map_err(|e| bad_request(e))?),
+        Some(name) => Some(name.parse::<Sort>().map_err(bad_request)?),
     };
     request.page = number(get("page"), "page")?;
     request.per_page = number(get("per_page"), "per_page")?;
