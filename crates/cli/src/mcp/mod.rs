@@ -325,7 +325,7 @@ impl Library {
             .trim()
             .to_uppercase();
         if !incident_build::corpus::is_incident_id(&id) {
-            return Err(format!("{id:?} is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)"));
+            return Err(format!("\"{}\" is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)", shown(&id)));
         }
         if !self.index.meta.ids.contains(&id) {
             // A merged id keeps its API file, which names the record it moved to.
@@ -505,10 +505,22 @@ impl ServerHandler for Library {
 }
 
 /// What an error message repeats of a caller's text: at most 80 characters, so a
-/// 1 MB name is not echoed back whole.
+/// 1 MB name is not echoed back whole. Control characters are written as escapes (`\u{1b}`), so that a client that
+/// prints the message shows them instead of obeying them.
 fn shown(s: &str) -> String {
+    let visible = |t: &str| -> String {
+        t.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    };
     match s.char_indices().nth(80) {
-        Some((at, _)) => format!("{}… ({} characters)", &s[..at], s.chars().count()),
-        None => s.to_string(),
+        Some((at, _)) => format!("{}… ({} characters)", visible(&s[..at]), s.chars().count()),
+        None => visible(s),
     }
 }
