@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the browser module into pkg/: the shared core with the `wasm` feature
+# Builds the browser module into pkg/: the shared core with the `js` feature
 # (no lindera), wasm-bindgen's ES module glue and TypeScript types, then wasm-opt.
 set -euo pipefail
 cd "$(dirname "$0")/.."

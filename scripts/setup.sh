@@ -51,10 +51,10 @@ bash scripts/setup-ko-dic.sh
 # Material for MkDocs, for tests/e2e/frameworks.test.mjs (a real MkDocs site that
 # embeds the widget). It lives in a venv outside the repository, in the same cache
 # folder as the ko-dic dictionary: ${XDG_CACHE_HOME:-$HOME/.cache}/incident-library/mkdocs,
-# or $INCIDENT_LIBRARY_MKDOCS; the test looks there by the same rule.
+# or $IL_MKDOCS; the test looks there by the same rule.
 MKDOCS_VERSION=1.6.1
 MKDOCS_MATERIAL_VERSION=9.7.6
-mkdocs_venv=${INCIDENT_LIBRARY_MKDOCS:-${XDG_CACHE_HOME:-$HOME/.cache}/incident-library/mkdocs}
+mkdocs_venv=${IL_MKDOCS:-${XDG_CACHE_HOME:-$HOME/.cache}/incident-library/mkdocs}
 step "Material for MkDocs $MKDOCS_MATERIAL_VERSION (mkdocs $MKDOCS_VERSION) in $mkdocs_venv"
 if "$mkdocs_venv/bin/python" - "$MKDOCS_VERSION" "$MKDOCS_MATERIAL_VERSION" 2>/dev/null <<'PY'
 import sys

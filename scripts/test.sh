@@ -13,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export IL_PROFILE=fast
-export INCIDENT_LIBRARY_BIN="$PWD/target/fast/incident-library"
-bin="$INCIDENT_LIBRARY_BIN"
+export IL_BIN="$PWD/target/fast/incident-library"
+bin="$IL_BIN"
 
 # Each step is timed; the figures and the total close the run.
 started=$SECONDS

@@ -63,7 +63,7 @@ fn round_trip() {
     // the shown hits last; then the response is the fully loaded index's.
     let files = read_dir(&dir.path().join("dist/index"));
     let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
-    assert!((0..open.len()).all(|d| !open.is_listed(d) && open.listings[d].title.is_empty()));
+    assert!((0..open.len()).all(|d| !open.has_listing(d) && open.listings[d].title.is_empty()));
     assert_eq!(open.listings[0].date, corpus.incidents[0].date.to_string());
     let request = incident_core::search::Request {
         query: "재시도".into(),

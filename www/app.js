@@ -15,7 +15,7 @@ const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const PER_PAGE = 10;
 
 // The ids of the page elements this script looks up, named here only: the build
-// reads this block when it is compiled (crates/build/src/ids.rs) and writes the
+// reads this block when it is compiled (crates/build/src/dom_ids.rs) and writes the
 // pages with these ids. One `name: "id",` a line.
 const ID = Object.freeze({
   offline: "offline",

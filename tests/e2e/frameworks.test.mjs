@@ -10,7 +10,7 @@
 // slash works, also on a page reached by the framework's client-side navigation, and
 // arrow keys move through the results while typed keys stay in the widget's box.
 //
-// MkDocs comes from the venv that scripts/setup.sh makes: $INCIDENT_LIBRARY_MKDOCS,
+// MkDocs comes from the venv that scripts/setup.sh makes: $IL_MKDOCS,
 // else ${XDG_CACHE_HOME:-~/.cache}/incident-library/mkdocs (the same rule as there).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -22,7 +22,7 @@ import { homedir, tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { serve, launch, openPage, native, repo, screenshots } from "./helpers.mjs";
 
-const mkdocsVenv = process.env.INCIDENT_LIBRARY_MKDOCS || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "incident-library", "mkdocs");
+const mkdocsVenv = process.env.IL_MKDOCS || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "incident-library", "mkdocs");
 const mkdocs = join(mkdocsVenv, "bin", "mkdocs");
 const vitepress = join(repo, "node_modules", "vitepress", "bin", "vitepress.js");
 const readme = readFileSync(join(repo, "README.md"), "utf8");

@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 export const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-/** The CLI under test: INCIDENT_LIBRARY_BIN (scripts/test.sh sets it), else the release build. */
-export const binary = process.env.INCIDENT_LIBRARY_BIN || join(repo, "target", "release", "incident-library");
+/** The CLI under test: IL_BIN (scripts/test.sh sets it), else the release build. */
+export const binary = process.env.IL_BIN || join(repo, "target", "release", "incident-library");
 export const screenshots = join(repo, "tests", "e2e", "screenshots");
 
 /** The corpus the tests serve: the shipped one, or IL_E2E_DATA. */

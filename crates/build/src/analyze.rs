@@ -70,11 +70,11 @@ enum Class {
 }
 
 impl Analyzer {
-    /// Loads the ko-dic dictionary from `dir` (see [`crate::kodic`]) and, when given,
+    /// Loads the ko-dic dictionary from `dir` (see [`crate::ko_dic`]) and, when given,
     /// a user dictionary of domain words: a CSV of `surface,POS,reading` lines such as
     /// `재시도,NNG,재시도`, so that words ko-dic lacks are not split (`재시 + 도`).
     pub fn load(dir: &Path, user_dictionary: Option<&Path>) -> Result<Analyzer> {
-        let dictionary = crate::kodic::load(dir)?;
+        let dictionary = crate::ko_dic::load(dir)?;
         let user = match user_dictionary {
             Some(path) => Some(
                 lindera::dictionary::load_user_dictionary_from_csv(&dictionary.metadata, path).map_err(|e| {
@@ -92,10 +92,10 @@ impl Analyzer {
         })
     }
 
-    /// Loads the dictionary from [`crate::kodic::default_dir`] with the given user
+    /// Loads the dictionary from [`crate::ko_dic::default_dir`] with the given user
     /// dictionary.
     pub fn load_default(user_dictionary: Option<&Path>) -> Result<Analyzer> {
-        Analyzer::load(&crate::kodic::default_dir(), user_dictionary)
+        Analyzer::load(&crate::ko_dic::default_dir(), user_dictionary)
     }
 
     /// All terms of `text`, in order of appearance, duplicates included.

@@ -253,7 +253,7 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         facets: facets(corpus),
         vocab: directory,
         parts: parts as u32,
-        near: near_count,
+        near_buckets: near_count,
         near_band,
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),

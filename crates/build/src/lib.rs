@@ -4,7 +4,7 @@
 //! the index with the format types of `incident-core`, and writes the site, the static
 //! API and the browser package. The flow, one module per step:
 //!
-//! [`corpus`] (read and check `data/`) → [`analyze`] (lindera, ko-dic from [`kodic`])
+//! [`corpus`] (read and check `data/`) → [`analyze`] (lindera, ko-dic from [`ko_dic`])
 //! → [`indexer`] (vocabulary, filters, facets, [`lexicon`]) → [`bundle`] (writes
 //! `dist/`: [`site`] pages, [`api`] files, the index; both show the same
 //! [`related`] incidents and [`summary`]). [`open`] reads a bundle back for the CLI
@@ -14,12 +14,12 @@ pub mod analyze;
 pub mod api;
 pub mod bundle;
 pub mod corpus;
+mod dom_ids;
 pub mod error;
 pub mod eval;
 pub mod headers;
-mod ids;
 pub mod indexer;
-pub mod kodic;
+pub mod ko_dic;
 pub mod lexicon;
 pub mod llms;
 pub mod markdown;

@@ -11,7 +11,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use crate::corpus::{Corpus, Incident, Value};
-use crate::ids::id;
+use crate::dom_ids::id;
 pub use crate::related::{related_all, Related};
 use incident_core::index::{FacetDef, FACETS};
 
@@ -711,7 +711,7 @@ mod tests {
             moved: Vec::new(),
         };
         let html = search_page(&corpus, &[], "v").html;
-        for (name, id) in crate::ids::all() {
+        for (name, id) in crate::dom_ids::all() {
             assert_eq!(
                 html.matches(&format!(" id=\"{id}\"")).count(),
                 1,

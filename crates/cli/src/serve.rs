@@ -167,7 +167,7 @@ pub fn serve_with(
             }
         });
     }
-    let trace = std::env::var_os("INCIDENT_LIBRARY_TRACE").is_some();
+    let trace = std::env::var_os("IL_TRACE").is_some();
     let open = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };

@@ -1,7 +1,7 @@
 //! The index: what `incident-library build` writes into `dist/index/` and what the
 //! search reads, natively and in the browser.
 //!
-//! Four kinds of file, each in the container of [`crate::format`]:
+//! Five kinds of file, each in the container of [`crate::format`]:
 //!
 //! * `meta.bin` ([`Meta`]): facets with their value bitsets, every incident's id,
 //!   date and length, the lexicon, and the vocabulary's [`Directory`]. It is the
@@ -12,11 +12,13 @@
 //! * `terms-NNNN.bin` ([`TermPart`]): for the terms whose hash falls in the part
 //!   ([`crate::hash::part_of`]), one membership filter over their keys in every
 //!   incident, and the exact bitsets of the common ones.
+//! * `near-NNNN.bin` ([`crate::near::NearBucket`]): the terms filed under some of
+//!   their keys for the typo and 초성 lookups of words the vocabulary lacks.
 //! * `listing-NNNN.bin` ([`ListingChunk`]): the title and summary that a result list
 //!   shows, for [`LISTING_CHUNK`] incidents each.
 //!
 //! Native tools load everything ([`Index::load`]). The browser opens `meta.bin`
-//! alone ([`Index::open`]); a search then notes every block, part and listing it
+//! alone ([`Index::open`]); a search then notes every block, part, bucket and listing it
 //! needed and did not have ([`crate::search::Response::missing`]), the page fetches
 //! those ([`Index::add_file`]) and searches again, until nothing is missing. So a
 //! query costs the few kilobytes of its own terms, whatever the size of the
@@ -66,7 +68,7 @@ pub struct Meta {
     /// Number of term parts (`terms-NNNN.bin`).
     pub parts: u32,
     /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]).
-    pub near: u32,
+    pub near_buckets: u32,
     /// The width of the length bands that typo keys are filed under, 0 for none
     /// ([`crate::near::length_band`]).
     pub near_band: u32,
@@ -263,7 +265,7 @@ pub struct Index {
     /// The vocabulary blocks and term parts loaded so far.
     pub data: Loaded,
     /// All listings, by incident number; title and summary are empty where
-    /// [`Index::is_listed`] is false.
+    /// [`Index::has_listing`] is false.
     pub listings: Vec<Listing>,
     /// Which listings have their listing file loaded.
     listed: Vec<bool>,
@@ -394,7 +396,9 @@ impl Loaded {
         parts: Vec<TermPart>,
         near: Vec<crate::near::NearBucket>,
     ) -> Result<Loaded, LoadError> {
-        if blocks.len() != meta.vocab.blocks() || parts.len() != meta.parts as usize || near.len() != meta.near as usize
+        if blocks.len() != meta.vocab.blocks()
+            || parts.len() != meta.parts as usize
+            || near.len() != meta.near_buckets as usize
         {
             return Err(LoadError {
                 file: "meta.bin".into(),
@@ -505,7 +509,7 @@ impl Index {
         let data = Loaded {
             blocks: vec![None; meta.vocab.blocks()],
             parts: vec![None; meta.parts as usize],
-            near: vec![None; meta.near as usize],
+            near: vec![None; meta.near_buckets as usize],
         };
         let mut index = Index::from_parts(meta, data)?;
         index.build = format::build_of(&meta_bytes).unwrap_or(0);
@@ -689,7 +693,7 @@ impl Index {
     }
 
     /// True when the title and summary of incident `doc` are loaded.
-    pub fn is_listed(&self, doc: usize) -> bool {
+    pub fn has_listing(&self, doc: usize) -> bool {
         self.listed.get(doc).copied().unwrap_or(false)
     }
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use incident_build::error::Result;
-use incident_build::kodic;
+use incident_build::ko_dic;
 
 /// Arguments of `ko-dic`.
 #[derive(clap::Args)]
@@ -21,9 +21,9 @@ pub struct Args {
 
 /// Runs `ko-dic`.
 pub fn run(args: &Args) -> Result<()> {
-    kodic::build_dictionary(
+    ko_dic::build_dictionary(
         &args.source,
         &args.metadata,
-        &args.out.clone().unwrap_or_else(kodic::default_dir),
+        &args.out.clone().unwrap_or_else(ko_dic::default_dir),
     )
 }

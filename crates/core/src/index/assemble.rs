@@ -30,7 +30,7 @@ pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
     if meta.parts == 0
         || data.parts.len() != meta.parts as usize
         || data.blocks.len() != meta.vocab.blocks()
-        || data.near.len() != meta.near as usize
+        || data.near.len() != meta.near_buckets as usize
     {
         return Err(bad_meta("the vocabulary blocks or term parts differ from the meta"));
     }

@@ -93,7 +93,7 @@ impl Index {
     /// ([`crate::near`]), with their document frequencies, sorted and distinct.
     /// Empty, with the buckets noted missing, until every bucket they need is loaded.
     pub fn near_terms(&self, keys: &[String]) -> Vec<&KeyedTerm> {
-        let count = self.meta.near;
+        let count = self.meta.near_buckets;
         let mut wanted: Vec<usize> = Vec::with_capacity(keys.len());
         for b in keys.iter().map(|k| crate::near::bucket_of(k, count)) {
             if !wanted.contains(&b) {

@@ -42,7 +42,7 @@ fn index(terms: &[&str]) -> Index {
         facets,
         vocab,
         parts: 1,
-        near: 0,
+        near_buckets: 0,
         near_band: 0,
         ids: vec!["a".into(), "b".into(), "c".into()],
         days: vec![0; 3],
@@ -61,7 +61,7 @@ fn index(terms: &[&str]) -> Index {
             .collect(),
     };
     let near = crate::near::buckets(listed.iter().map(|(t, d)| (*t, d.len() as u64)), 0);
-    meta.near = near.len() as u32;
+    meta.near_buckets = near.len() as u32;
     let data = crate::index::Loaded::decode(&meta, &blocks, vec![none], near).unwrap();
     Index::from_parts(meta, data).unwrap()
 }

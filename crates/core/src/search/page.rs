@@ -35,7 +35,7 @@ pub(super) fn page(
     let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
     let hits = shown().map(|&d| hit(index, d, words, ranking)).collect();
     let mut missing: Vec<String> = Vec::new();
-    for &d in shown().filter(|&&d| !index.is_listed(d)) {
+    for &d in shown().filter(|&&d| !index.has_listing(d)) {
         let file = index.listing_file(d);
         if !missing.contains(&file) {
             missing.push(file);

@@ -12,7 +12,7 @@ const OPEN: &[u8] = b"const ID = Object.freeze({\n";
 /// the block lacks does not compile.
 macro_rules! id {
     ($name:ident) => {{
-        const ID: &str = crate::ids::named(stringify!($name));
+        const ID: &str = crate::dom_ids::named(stringify!($name));
         ID
     }};
 }

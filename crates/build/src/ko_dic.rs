@@ -13,13 +13,13 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 
 /// Environment variable that overrides where the built dictionary lives.
-pub const DIR_ENV: &str = "INCIDENT_LIBRARY_KO_DIC";
+pub const DIR_ENV: &str = "IL_KO_DIC";
 
 /// File written last into a finished dictionary directory. Its absence means the
 /// directory is missing or half-built.
 pub const STAMP: &str = "incident-library.complete";
 
-/// Where the built dictionary is looked for: `$INCIDENT_LIBRARY_KO_DIC`, else
+/// Where the built dictionary is looked for: `$IL_KO_DIC`, else
 /// `$XDG_CACHE_HOME/incident-library/ko-dic`, else `~/.cache/incident-library/ko-dic`.
 pub fn default_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(DIR_ENV) {
