@@ -14,7 +14,7 @@ use rmcp::model::{
     ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{json, Map, Value};
 
 use incident_build::error::{Error, Result};
@@ -26,13 +26,13 @@ mod prompts;
 mod resources;
 mod schema;
 mod shape;
+mod stdio;
 mod wire;
 
 use args::{filters_arg, string_arg};
 use incident_core::index::{Index, FACETS};
 use incident_core::query;
 use incident_core::search::{self, Request, Sort};
-use wire::{screen, Screened};
 
 /// Most hits a `search_incidents` call returns: its result then stays under
 /// 20,000 tokens (README, "MCP"), the default of 10 under 8,000.
@@ -88,84 +88,6 @@ impl Library {
             Some(site) => format!("{site}{path}"),
             None => path.to_string(),
         }
-    }
-
-    /// Runs the server on stdin and stdout until stdin closes. Lines are screened
-    /// first ([`wire::screen`]): what the SDK would end the session on, or answer with the
-    /// wrong code, is answered here.
-    pub fn serve_stdio(self) -> Result<()> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| Error::msg(format!("starting the runtime: {e}")))?;
-        runtime.block_on(async move {
-            use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-            // Lines that are not JSON get a JSON-RPC parse error here; the SDK sees
-            // only the others. Both streams of replies go out through one writer.
-            let (to_server, server_in) = tokio::io::duplex(1 << 16);
-            let (server_out, from_server) = tokio::io::duplex(1 << 16);
-            let (errors_tx, mut errors_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
-            let reader = tokio::spawn(async move {
-                let mut to_server = to_server;
-                let mut input = BufReader::new(tokio::io::stdin());
-                let mut initialized = false;
-                let mut raw = Vec::new();
-                loop {
-                    raw.clear();
-                    match wire::read_line(&mut input, &mut raw, wire::MAX_MESSAGE).await {
-                        Ok(wire::Line::End) | Err(_) => break,
-                        Ok(wire::Line::Whole) => {}
-                        Ok(wire::Line::TooLong) => {
-                            let _ = errors_tx.send(wire::too_long(&raw).to_string());
-                            continue;
-                        }
-                    }
-                    // Bytes, not text: a line that is not UTF-8 gets an error and the
-                    // session goes on.
-                    let line = String::from_utf8_lossy(&raw);
-                    let line = line.trim();
-                    if line.is_empty() {
-                        continue;
-                    }
-                    match screen(line, std::str::from_utf8(&raw).is_ok(), &mut initialized) {
-                        Screened::Forward => {
-                            if to_server.write_all(format!("{line}\n").as_bytes()).await.is_err() {
-                                break;
-                            }
-                        }
-                        Screened::Answer(reply) => {
-                            let _ = errors_tx.send(reply.to_string());
-                        }
-                        Screened::Drop => {}
-                    }
-                }
-                // stdin closed: closing the server's input ends the session.
-                let _ = to_server.shutdown().await;
-            });
-            let writer = tokio::spawn(async move {
-                let mut out = tokio::io::stdout();
-                let mut replies = BufReader::new(from_server).lines();
-                loop {
-                    tokio::select! {
-                        line = replies.next_line() => match line {
-                            Ok(Some(line)) => { let _ = out.write_all(format!("{line}\n").as_bytes()).await; let _ = out.flush().await; }
-                            _ => break,
-                        },
-                        Some(err) = errors_rx.recv() => { let _ = out.write_all(format!("{err}\n").as_bytes()).await; let _ = out.flush().await; }
-                    }
-                }
-                // Answers screened out after the SDK's last reply still go out.
-                while let Ok(err) = errors_rx.try_recv() {
-                    let _ = out.write_all(format!("{err}\n").as_bytes()).await;
-                }
-                let _ = out.flush().await;
-            });
-            let running = self.serve((server_in, server_out)).await.map_err(|e| Error::msg(format!("MCP initialisation failed: {e}")))?;
-            running.waiting().await.map_err(|e| Error::msg(format!("MCP server stopped: {e}")))?;
-            reader.abort();
-            let _ = writer.await;
-            Ok(())
-        })
     }
 
     /// Calls a tool by name with JSON arguments.
@@ -248,21 +170,7 @@ impl Library {
         );
         let page = match string_arg(args, "cursor")? {
             None => 1,
-            Some(c) => {
-                let (page, owner) = c
-                    .split_once(':')
-                    .ok_or("cursor is not one this server gave; call again without a cursor")?;
-                if owner != fingerprint {
-                    return Err(
-                        "cursor belongs to another query, filter or limit; call again without a cursor to start over"
-                            .into(),
-                    );
-                }
-                page.parse::<usize>()
-                    .ok()
-                    .filter(|&p| p >= 2)
-                    .ok_or("cursor is not one this server gave; call again without a cursor")?
-            }
+            Some(c) => page_of(&c, &fingerprint)?,
         };
         let request = Request {
             query,
@@ -278,9 +186,26 @@ impl Library {
         if page > 1 && page > pages {
             return Err("cursor points past the last page (the results changed); call again without a cursor".into());
         }
-        // The search's own hit: what matched, how, and what is missing.
-        // With where its terms occur: the best sentence, then the other sections.
-        let hits: Vec<Value> = response
+        let hits = self.hits(&response);
+        let understood = understood(&response);
+        let mut out = json!({"total": response.total, "full": response.full, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
+        if response.cut {
+            out["note"] = json!(format!(
+                "the query was cut to its first {} words of at most {} characters",
+                query::MAX_WORDS,
+                query::MAX_WORD_CHARS
+            ));
+        }
+        if page < pages {
+            out["next_cursor"] = json!(format!("{}:{fingerprint}", page + 1));
+        }
+        Ok(out)
+    }
+
+    /// The search's own hits: what matched, how, and what is missing, each with
+    /// where its terms occur (the best sentence, then the other sections).
+    fn hits(&self, response: &search::Response) -> Vec<Value> {
+        response
             .hits
             .iter()
             .map(|h| {
@@ -294,27 +219,7 @@ impl Library {
                 }
                 v
             })
-            .collect();
-        let understood: Vec<Value> = response
-            .words
-            .iter()
-            .map(|w| json!({"word": w.input, "matched": !w.alternatives.is_empty(), "read_as": w.alternatives.iter().take(4).map(|a| match &a.facet {
-                Some(f) => format!("{}:{}", f.facet, f.slug),
-                None => a.terms.join(" "),
-            }).collect::<Vec<_>>()}))
-            .collect();
-        let mut out = json!({"total": response.total, "full": response.full, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
-        if response.cut {
-            out["note"] = json!(format!(
-                "the query was cut to its first {} words of at most {} characters",
-                query::MAX_WORDS,
-                query::MAX_WORD_CHARS
-            ));
-        }
-        if page < pages {
-            out["next_cursor"] = json!(format!("{}:{fingerprint}", page + 1));
-        }
-        Ok(out)
+            .collect()
     }
 
     fn get_incident(&self, args: &Map<String, Value>) -> Outcome {
@@ -523,4 +428,32 @@ fn shown(s: &str) -> String {
         Some((at, _)) => format!("{}… ({} characters)", visible(&s[..at]), s.chars().count()),
         None => visible(s),
     }
+}
+
+/// The page a `cursor` names, checked against the call it belongs to (`fingerprint`).
+fn page_of(cursor: &str, fingerprint: &str) -> std::result::Result<usize, String> {
+    let (page, owner) = cursor
+        .split_once(':')
+        .ok_or("cursor is not one this server gave; call again without a cursor")?;
+    if owner != fingerprint {
+        return Err(
+            "cursor belongs to another query, filter or limit; call again without a cursor to start over".into(),
+        );
+    }
+    page.parse::<usize>()
+        .ok()
+        .filter(|&p| p >= 2)
+        .ok_or_else(|| "cursor is not one this server gave; call again without a cursor".into())
+}
+
+/// How each query word was read: matched or not, and up to four readings.
+fn understood(response: &search::Response) -> Vec<Value> {
+    response
+        .words
+        .iter()
+        .map(|w| json!({"word": w.input, "matched": !w.alternatives.is_empty(), "read_as": w.alternatives.iter().take(4).map(|a| match &a.facet {
+            Some(f) => format!("{}:{}", f.facet, f.slug),
+            None => a.terms.join(" "),
+        }).collect::<Vec<_>>()}))
+        .collect()
 }
