@@ -23,23 +23,7 @@ pub fn tools() -> Vec<Tool> {
         "additionalProperties": false
     });
     let sort = json!({"type": "string", "enum": ["relevance", "recent"]});
-    // The hit is the search's own `Hit`: its schema is derived from the type.
-    // The server gives excerpts in place of the matched terms.
-    let mut hit = derived_schema::<incident_core::search::Hit>();
-    if let Some(props) = hit["properties"].as_object_mut() {
-        props.remove("terms");
-        props.insert("excerpts".into(), json!({"type": "array", "description": "where the hit's words occur: up to 2 sections, the one with the most words first; matches in **", "items": {
-            "type": "object", "required": ["section", "text", "url"], "additionalProperties": false, "properties": {
-                "section": {"type": "string"}, "text": {"type": "string"}, "url": {"type": "string", "description": "the section on the incident page, relative to the site root"}}}}));
-    }
-    if let Some(required) = hit["required"].as_array_mut() {
-        required.retain(|r| r != "terms");
-    }
-    let results = json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
-        "total": {"type": "integer", "description": "incidents that match at least one query word"},
-        "full": {"type": "integer", "description": "of those, the incidents that match every word"},
-        "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
-        "understood": {"type": "array"}, "next_cursor": {"type": "string"}, "note": {"type": "string"}}});
+    let results = results_schema();
     let object = |v: Value| v.as_object().cloned().unwrap_or_default();
     let read_only = ToolAnnotations::new()
         .read_only(true)
@@ -212,4 +196,25 @@ fn derived_schema<T: schemars::JsonSchema>() -> Value {
     }
     strip(&mut schema);
     schema
+}
+
+/// What `search_incidents` and `list_incidents` return. The hit is the search's
+/// own `Hit`: its schema is derived from the type; the server gives excerpts in
+/// place of the matched terms.
+fn results_schema() -> Value {
+    let mut hit = derived_schema::<incident_core::search::Hit>();
+    if let Some(props) = hit["properties"].as_object_mut() {
+        props.remove("terms");
+        props.insert("excerpts".into(), json!({"type": "array", "description": "where the hit's words occur: up to 2 sections, the one with the most words first; matches in **", "items": {
+            "type": "object", "required": ["section", "text", "url"], "additionalProperties": false, "properties": {
+                "section": {"type": "string"}, "text": {"type": "string"}, "url": {"type": "string", "description": "the section on the incident page, relative to the site root"}}}}));
+    }
+    if let Some(required) = hit["required"].as_array_mut() {
+        required.retain(|r| r != "terms");
+    }
+    json!({"type": "object", "required": ["total", "full", "page", "sort", "hits", "understood"], "properties": {
+        "total": {"type": "integer", "description": "incidents that match at least one query word"},
+        "full": {"type": "integer", "description": "of those, the incidents that match every word"},
+        "page": {"type": "integer"}, "sort": {"type": "string"}, "hits": {"type": "array", "items": hit},
+        "understood": {"type": "array"}, "next_cursor": {"type": "string"}, "note": {"type": "string"}}})
 }

@@ -203,36 +203,7 @@ pub fn summary(tool: McpTool, v: &Value) -> String {
         McpTool::GetIncident if v.get("moved_to").is_some() => {
             format!("{} moved to {}: {}", s(&v["id"]), s(&v["moved_to"]), s(&v["reason"]))
         }
-        McpTool::GetIncident => {
-            let names = |key: &str| -> String {
-                let list = v[key].as_array().into_iter().flatten();
-                list.map(|x| x.get("name").map_or_else(|| s(x), s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let others = names("other_sections");
-            let more = if others.is_empty() {
-                String::new()
-            } else {
-                format!(" (also {others}: ask with sections)")
-            };
-            format!(
-                "{} · {} · {}\n{}\nsections: {}{more} · {} checks · related {}",
-                s(&v["id"]),
-                s(&v["date_label"]),
-                s(&v["org"]),
-                s(&v["title"]),
-                names("sections"),
-                v["checks"].as_array().map_or(0, Vec::len),
-                v["related"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(s)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
+        McpTool::GetIncident => record_summary(v),
         McpTool::GetTopic => format!(
             "{}/{} {} · {} incidents",
             s(&v["facet"]),
@@ -250,4 +221,38 @@ pub fn summary(tool: McpTool, v: &Value) -> String {
             format!("{} taxonomy values; {shown} shown{more}", v["total"])
         }
     }
+}
+
+/// The summary of a record: id, date, organisation, title, the sections given and
+/// the others, checks and related ids.
+fn record_summary(v: &Value) -> String {
+    let s = |v: &Value| v.as_str().unwrap_or("").to_string();
+    let names = |key: &str| -> String {
+        let list = v[key].as_array().into_iter().flatten();
+        list.map(|x| x.get("name").map_or_else(|| s(x), s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let others = names("other_sections");
+    let more = if others.is_empty() {
+        String::new()
+    } else {
+        format!(" (also {others}: ask with sections)")
+    };
+    format!(
+        "{} · {} · {}\n{}\nsections: {}{more} · {} checks · related {}",
+        s(&v["id"]),
+        s(&v["date_label"]),
+        s(&v["org"]),
+        s(&v["title"]),
+        names("sections"),
+        v["checks"].as_array().map_or(0, Vec::len),
+        v["related"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(s)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
