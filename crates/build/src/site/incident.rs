@@ -1,0 +1,141 @@
+//! An incident's page: its header, its sections in reading order, its classification,
+//! checks, sources and related incidents.
+
+use maud::{html, Markup};
+
+use super::*;
+
+/// The page of one incident: its header, its sections, its classification, checks,
+/// sources and related incidents.
+pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &str) -> Page {
+    let root = "../../";
+    let body = html! {
+        article.incident {
+            (incident_header(corpus, root, inc))
+            (incident_body(corpus, root, inc))
+            (incident_classes(corpus, root, inc))
+            @if !inc.checks.is_empty() {
+                section aria-labelledby="s-checks" {
+                    h2 #s-checks { "내 시스템에서 확인할 것" }
+                    p.note { "읽기만 하는 점검이다. 이 사례와 같은 빈틈이 있는지 본다." }
+                    ul.checks { @for c in &inc.checks { li { (c) } } }
+                }
+            }
+            section aria-labelledby="s-sources" {
+                h2 #s-sources { "출처" }
+                ul { @for url in &inc.sources { li { a href=(url) rel="noopener noreferrer" { (url) } } } }
+            }
+            (related_section(corpus, root, related))
+            (machine_note(root, &inc.id))
+        }
+    };
+    let description = crate::summary::summary(inc);
+    Page {
+        path: format!("incidents/{}/index.html", inc.id),
+        html: layout_with(&inc.title, root, version, Some(&description), Some("index.md"), body),
+    }
+}
+
+/// The head of an incident page: id, organisation, date and tags, the title, the
+/// summary and the table of severity, impact and times.
+pub(super) fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    let org = label(corpus, "org", &inc.org);
+    html! {
+        p.kicker {
+            span.id { (inc.id) } " · "
+            a href=(topic_href(root, "org", &inc.org)) { (org) } " · "
+            (date_markup(inc))
+            @for tag in &inc.tags { " " span.badge { (tag) } }
+        }
+        h1 { (inc.title) }
+        @let summary = &incident_core::sections::SECTIONS[0];
+        div.summary id=(summary.anchor) { (markdown(section(inc, summary.name))) }
+        dl.meta {
+            div { dt { "심각도" } dd { (dash(&inc.severity)) } }
+            div.wide { dt { "영향 범위" } dd { (dash(&inc.impact)) } }
+            div { dt { "영향 사용자" } dd { (dash(&inc.affected_users)) } }
+            div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
+            div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
+            div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+            @if let Some(note) = &inc.when.bound_note {
+                div.wide { dt { "날짜" } dd { "연도를 밝힌 출처가 없다. 목록에서는 " (inc.date) " 에 놓는다: " (note) } }
+            }
+        }
+    }
+}
+
+/// The sections of an incident page after its summary, in reading order
+/// ([`incident_core::sections`]), each with its anchor; the symptoms and the cause
+/// with the values of their facets under them.
+pub(super) fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    html! {
+        @for s in incident_core::sections::SECTIONS.iter().skip(1) {
+            section aria-labelledby=(s.anchor) {
+                h2 id=(s.anchor) { (s.name) }
+                (section_or_absent(inc, s.name))
+                @if let Some(facet) = s.facet {
+                    (facet_links(corpus, root, facet, &inc.facet(facet)))
+                }
+            }
+        }
+    }
+}
+
+/// The classification of an incident: its values of every facet it has.
+pub(super) fn incident_classes(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
+    html! {
+        section aria-labelledby="s-class" {
+            h2 #s-class { "분류" }
+            dl.classes {
+                @for FacetDef { key, ko, .. } in FACETS {
+                    @let slugs = inc.facet(key);
+                    @if !slugs.is_empty() {
+                        div { dt { (ko) } dd { (facet_links(corpus, root, key, &slugs)) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The related incidents of an incident page, with a note when they were computed.
+pub(super) fn related_section(corpus: &Corpus, root: &str, related: &Related) -> Markup {
+    html! {
+        section aria-labelledby="s-related" {
+            h2 #s-related { "관련 사례" }
+            @if related.incidents.is_empty() {
+                p { "–" }
+            } @else {
+                @if related.computed { p.note { "같은 분류와 낱말을 가장 많이 나누는 사례다." } }
+                ul.related {
+                    @for &e in &related.incidents {
+                        @let other = &corpus.incidents[e];
+                        li { a href=(incident_href(root, &other.id)) { (other.title) } " " span.muted { (other.id) " · " (other.when.label()) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The note at the end of every incident page: this record as JSON, and where the
+/// API and the MCP server are described.
+pub(super) fn machine_note(root: &str, id: &str) -> Markup {
+    let json = format!("api/v1/incidents/{id}.json");
+    html! {
+        aside.machine aria-label="AI 도구와 스크립트를 위한 안내" {
+            p {
+                "AI 도구와 스크립트: 이 사례의 JSON 은 "
+                a href={ (root) (json) } { code { (json) } }
+                " 에 있다. API 는 키가 필요 없는 정적 파일이다. MCP 서버는 "
+                @for (i, tool) in crate::mcp_tools::McpTool::ALL.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    code { (tool.name()) }
+                }
+                " 다섯 도구를 낸다. "
+                a href={ (root) "api/" } { "API 와 MCP" }
+                " 에 쓰는 법이 있다."
+            }
+        }
+    }
+}

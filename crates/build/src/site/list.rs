@@ -1,0 +1,119 @@
+//! The search page (the newest incidents, and the search on top) and the list's
+//! further pages.
+
+use maud::{html, Markup};
+
+use super::*;
+
+/// Incidents on each static page of the listing: the search page holds the first
+/// page, `page/2/` … the rest, so that the search page's HTML stays the same size
+/// whatever the size of the library.
+pub const LIST_PAGE: usize = 20;
+
+/// The links between the static pages of the listing: previous, "n / m쪽", next.
+/// `root` leads to the bundle root from the page `page` (1-based) of `pages`.
+pub(super) fn list_pager(root: &str, page: usize, pages: usize) -> Markup {
+    let href = |p: usize| {
+        if p == 1 {
+            format!("{root}./")
+        } else {
+            format!("{root}page/{p}/")
+        }
+    };
+    html! {
+        @if pages > 1 {
+            @if page > 1 { a rel="prev" href=(href(page - 1)) { "이전" } " " }
+            span { (page) " / " (pages) "쪽" }
+            @if page < pages { " " a rel="next" href=(href(page + 1)) { "다음" } }
+        }
+    }
+}
+
+/// `page/2/` … : the rest of the listing, newest first, readable without JavaScript.
+/// `ids` are every incident, newest first.
+pub(super) fn list_pages(corpus: &Corpus, ids: &[usize], version: &str) -> Vec<Page> {
+    let pages = ids.len().div_ceil(LIST_PAGE).max(1);
+    let root = "../../";
+    (2..=pages)
+        .map(|page| {
+            let slice = &ids[(page - 1) * LIST_PAGE..(page * LIST_PAGE).min(ids.len())];
+            let body = html! {
+                article.topic {
+                    h1 { "사례 목록 " (page) "쪽" }
+                    p { "사례 " (ids.len()) "건, 최근 사례부터. " a href={ (root) "./" } { "검색으로 돌아가기" } }
+                    (incident_list(corpus, root, slice))
+                    nav.pager aria-label="쪽" { (list_pager(root, page, pages)) }
+                }
+            };
+            Page {
+                path: format!("page/{page}/index.html"),
+                html: layout(&format!("사례 목록 {page}쪽"), root, version, None, body),
+            }
+        })
+        .collect()
+}
+
+/// The search page; `ids` are every incident, newest first.
+pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page {
+    let root = "";
+    let pages = ids.len().div_ceil(LIST_PAGE).max(1);
+    let first = &ids[..ids.len().min(LIST_PAGE)];
+    let body = html! {
+        section #(id!(search)) .search aria-label="사례 검색" {
+            form #(id!(searchForm)) role="search" action="./" method="get" {
+                label for=(id!(q)) { "사례 검색" }
+                div.searchbox {
+                    input #(id!(q)) name="q" type="search" autocomplete="off" spellcheck="false" list=(id!(qComplete)) placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
+                    datalist #(id!(qComplete)) {}
+                    button type="submit" { "검색" }
+                }
+                p #(id!(understood)) .understood aria-live="polite" {}
+            }
+            div.layout {
+                aside.facets aria-label="분류 필터" {
+                    details #(id!(facetPanel)) open {
+                        summary #(id!(facetSummary)) { "분류로 거르기" }
+                        div #(id!(facets)) {
+                            @for (f, &FacetDef { key, ko, .. }) in FACETS.iter().enumerate() {
+                                details.facet open {
+                                    summary { (ko) }
+                                    ul {
+                                        @for value in &corpus.taxonomy.facets[f] {
+                                            @let n = corpus.incidents.iter().filter(|i| i.facet(key).contains(&value.slug.as_str())).count();
+                                            li { a href=(topic_href(root, key, &value.slug)) { (value.ko) } " " span.count { (n) } }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                div #results-pane .results {
+                    div #(id!(applied)) .applied {}
+                    p #(id!(notice)) .notice {}
+                    div #(id!(suggested)) .suggested {}
+                    div.views {
+                        span.views-label { "그래프" }
+                        div #(id!(tabs)) role="tablist" aria-label="보기" {}
+                    }
+                    p #(id!(count)) .count { "사례 " (ids.len()) "건" }
+                    p #(id!(range)) .range {}
+                    p #(id!(top)) .top {}
+                    div #(id!(graph)) .graph hidden {}
+                    div #(id!(list)) { (incident_list(corpus, root, first)) }
+                    nav #(id!(pager)) .pager aria-label="쪽" { (list_pager(root, 1, pages)) }
+                }
+            }
+        }
+    };
+    Page {
+        path: "index.html".into(),
+        html: layout(
+            "사례 검색",
+            root,
+            version,
+            Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
+            body,
+        ),
+    }
+}

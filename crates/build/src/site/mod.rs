@@ -1,0 +1,300 @@
+//! The static site: one HTML page per incident, per taxonomy value, the search page
+//! and a page on how to read a record. Every page is complete without JavaScript;
+//! `app.js` adds the search (wasm) on the search page and offline support
+//! everywhere.
+//!
+//! Untrusted text (records, taxonomy) only reaches the pages through maud, which
+//! escapes it, or through Markdown rendering with raw HTML turned into text and
+//! link targets limited to http(s), mailto and relative URLs.
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+use pulldown_cmark::{Event, Options, Parser, Tag};
+
+use crate::corpus::{Corpus, Incident, Value};
+use crate::dom_ids::id;
+pub use crate::related::{related_all, Related};
+use incident_core::index::{FacetDef, FACETS};
+
+/// A rendered page: its path inside the bundle and its HTML.
+pub struct Page {
+    /// Path relative to the bundle root, e.g. `incidents/IL-0001/index.html`.
+    pub path: String,
+    /// The HTML.
+    pub html: String,
+}
+
+/// Renders every page of the site, handing each to `emit` as it is made, so that a
+/// large site is never held whole in memory. `related[d]` are the incidents shown
+/// as related to incident `d` ([`related`]), and whether they were computed.
+/// `version` names the build's assets (`app.js?v=…`) so that a page never meets
+/// assets of another build, whatever a cache holds.
+pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn FnMut(Page)) {
+    let newest = newest_first(corpus, |_| true);
+    emit(search_page(corpus, &newest, version));
+    emit(about_page(version));
+    emit(api_page(version));
+    for page in list_pages(corpus, &newest, version) {
+        emit(page);
+    }
+    for (d, incident) in corpus.incidents.iter().enumerate() {
+        emit(incident_page(corpus, &related[d], incident, version));
+    }
+    for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
+        for value in &corpus.taxonomy.facets[f] {
+            emit(topic_page(corpus, f, key, value, version));
+        }
+    }
+    for moved in &corpus.moved {
+        emit(moved_page(corpus, moved, version));
+    }
+    for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
+        for value in &corpus.taxonomy.facets[f] {
+            for alias in &value.aliases {
+                emit(alias_page(key, alias, value, version));
+            }
+        }
+    }
+    emit(Page {
+        path: "404.html".into(),
+        html: layout(
+            "찾을 수 없음",
+            "",
+            version,
+            None,
+            html! { h1 { "페이지를 찾을 수 없다" } p { a href="./" { "검색으로 돌아가기" } } },
+        ),
+    });
+}
+
+/// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
+pub(super) fn layout(title: &str, root: &str, version: &str, description: Option<&str>, body: Markup) -> String {
+    layout_with(title, root, version, description, None, body)
+}
+
+/// [`layout`], with the page's Markdown version (`index.md` beside it) named in its
+/// head for agents and tools that read text.
+pub(super) fn layout_with(
+    title: &str,
+    root: &str,
+    version: &str,
+    description: Option<&str>,
+    markdown: Option<&str>,
+    body: Markup,
+) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="ko" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · Incident Library" }
+                @if let Some(d) = description { meta name="description" content=(d); }
+                link rel="stylesheet" href={ (root) "app.css?v=" (version) };
+                link rel="icon" href="data:,";
+                @if let Some(md) = markdown { link rel="alternate" type="text/markdown" href=(md); }
+            }
+            body data-root=(root) data-version=(version) {
+                a.skip href="#main" { "본문으로 건너뛰기" }
+                header.site {
+                    a.brand href={ (root) "./" } { "Incident Library" }
+                    nav aria-label="사이트" {
+                        a href={ (root) "./" } { "검색" }
+                        a href={ (root) "about/" } { "읽는 법" }
+                        a href={ (root) "api/" } { "API 와 MCP" }
+                    }
+                    span #(id!(offline)) role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
+                    p #(id!(newBuild)) role="status" hidden {
+                        "새 판이 배포되었습니다. "
+                        button #(id!(reload)) type="button" { "새로 고침" }
+                    }
+                }
+                main #main { (body) }
+                footer.site {
+                    p { "공개된 장애 보고서를 한국어로 정리했다. 각 사례는 출처를 밝힌다." }
+                }
+                script type="module" src={ (root) "app.js?v=" (version) } {}
+            }
+        }
+    }
+    .into_string()
+}
+
+pub(super) fn label<'a>(corpus: &'a Corpus, key: &str, slug: &'a str) -> &'a str {
+    corpus.taxonomy.get(key, slug).map_or(slug, |v| v.ko.as_str())
+}
+
+pub(super) fn topic_href(root: &str, key: &str, slug: &str) -> String {
+    format!("{root}topics/{key}/{slug}/")
+}
+
+pub(super) fn incident_href(root: &str, id: &str) -> String {
+    format!("{root}incidents/{id}/")
+}
+
+/// Renders Markdown with raw HTML shown as text and unsafe link targets removed.
+pub fn markdown(md: &str) -> Markup {
+    let safe = |url: &str| {
+        let lower = url.trim().to_ascii_lowercase();
+        lower.starts_with("https://")
+            || lower.starts_with("http://")
+            || lower.starts_with("mailto:")
+            || !lower.contains(':')
+    };
+    let events = Parser::new_ext(md, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) if !safe(&dest_url) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: "#".into(),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) if !safe(&dest_url) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: "".into(),
+            title,
+            id,
+        }),
+        other => other,
+    });
+    let mut out = String::new();
+    pulldown_cmark::html::push_html(&mut out, events);
+    PreEscaped(out)
+}
+
+pub(super) fn section<'a>(incident: &'a Incident, name: &str) -> &'a str {
+    incident.section(name).map_or("", |s| s.markdown.as_str())
+}
+
+/// What the page shows for a section the sources say nothing about. It is the
+/// template's, not the record's, so search never finds it.
+pub const NOT_IN_SOURCES: &str = "출처에 기록 없음";
+
+/// A section's body, or the standard line when the record leaves it out.
+pub(super) fn section_or_absent(incident: &Incident, name: &str) -> Markup {
+    match incident.section(name) {
+        Some(s) => markdown(&s.markdown),
+        None => html! { p.absent { (NOT_IN_SOURCES) } },
+    }
+}
+
+/// The date of a record as readers see it. The `datetime` is the start alone: a
+/// span (`--10-04/--10-05`) is not a valid HTML date.
+pub(super) fn date_markup(inc: &Incident) -> Markup {
+    let when = &inc.when;
+    html! { time datetime=(when.start.to_string()) { (when.label()) } }
+}
+
+pub(super) fn dash(v: &Option<String>) -> &str {
+    v.as_deref().filter(|s| !s.is_empty()).unwrap_or("–")
+}
+
+pub(super) fn facet_links(corpus: &Corpus, root: &str, key: &str, slugs: &[&str]) -> Markup {
+    html! {
+        ul.tags {
+            @for slug in slugs {
+                li { a.tag href=(topic_href(root, key, slug)) { (label(corpus, key, slug)) } }
+            }
+        }
+    }
+}
+
+mod about;
+mod incident;
+mod list;
+mod topic;
+
+use about::{about_page, api_page};
+use incident::incident_page;
+pub use list::LIST_PAGE;
+use list::{list_pages, search_page};
+use topic::{alias_page, moved_page, topic_page};
+
+pub(super) fn incident_list(corpus: &Corpus, root: &str, ids: &[usize]) -> Markup {
+    html! {
+        ol.hits {
+            @for &d in ids {
+                @let inc = &corpus.incidents[d];
+                li.hit {
+                    h3 { a href=(incident_href(root, &inc.id)) { (inc.title) } }
+                    p.kicker { (inc.id) " · " (label(corpus, "org", &inc.org)) " · " (date_markup(inc)) }
+                    p.snippet { (crate::summary::summary(inc)) }
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) -> Vec<usize> {
+    let mut ids: Vec<usize> = corpus
+        .incidents
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| filter(i))
+        .map(|(d, _)| d)
+        .collect();
+    ids.sort_by(|&a, &b| {
+        corpus.incidents[b].date.cmp(&corpus.incidents[a].date).then(
+            crate::corpus::id_number(&corpus.incidents[a].id).cmp(&crate::corpus::id_number(&corpus.incidents[b].id)),
+        )
+    });
+    ids
+}
+
+/// A static redirect: the refresh comes right after the charset in `<head>`, so
+/// the browser leaves before it loads the rest, and the canonical link tells crawlers which page is
+/// the real one. The body links there too, for clients that ignore the refresh.
+pub(super) fn redirect(path: String, root: &str, target: &str, title: &str, version: &str, body: Markup) -> Page {
+    let page = layout(title, root, version, None, body);
+    let target = maud::html! { (target) }.into_string();
+    let head = format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{target}\">");
+    Page {
+        path,
+        html: page.replacen("<meta charset=\"utf-8\">", &head, 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_search_page_has_every_id_that_app_js_looks_up() {
+        let corpus = Corpus {
+            taxonomy: crate::corpus::Taxonomy {
+                facets: vec![Vec::new(); FACETS.len()],
+            },
+            incidents: Vec::new(),
+            lexicon: Vec::new(),
+            moved: Vec::new(),
+        };
+        let html = search_page(&corpus, &[], "v").html;
+        for (name, id) in crate::dom_ids::all() {
+            assert_eq!(
+                html.matches(&format!(" id=\"{id}\"")).count(),
+                1,
+                "{name}: id {id:?} once in the search page"
+            );
+        }
+    }
+
+    #[test]
+    fn markdown_never_passes_html_or_script_links() {
+        let out = markdown("<script>alert(1)</script>\n\n본문 <b onclick=x>굵게</b> [x](javascript:alert(1)) [y](https://example.com) ![i](data:image/png;base64,AA)").into_string();
+        assert!(!out.contains("<script"), "{out}");
+        assert!(out.contains("&lt;script&gt;"), "{out}");
+        assert!(!out.contains("<b"), "{out}");
+        assert!(!out.contains("href=\"javascript:"), "{out}");
+        assert!(!out.contains("data:image"), "{out}");
+        assert!(out.contains("href=\"https://example.com\""), "{out}");
+    }
+}
