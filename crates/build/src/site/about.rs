@@ -68,16 +68,6 @@ pub(super) fn api_page(version: &str) -> Page {
             "이 API 의 OpenAPI 3.1 문서. 스키마는 api/v1/schemas/ 에 있다",
         ),
     ];
-    let claude_code = format!("claude mcp add incident-library -- {command} mcp --bundle {bundle}");
-    let codex = format!(
-        "[mcp_servers.incident-library]\ncommand = \"{command}\"\nargs = [\"mcp\", \"--bundle\", \"{bundle}\"]"
-    );
-    let desktop = format!(
-        "{{\n  \"mcpServers\": {{\n    \"incident-library\": {{\n      \"command\": \"{command}\",\n      \"args\": [\"mcp\", \"--bundle\", \"{bundle}\"]\n    }}\n  }}\n}}"
-    );
-    let vscode = format!(
-        "{{\n  \"servers\": {{\n    \"incident-library\": {{\n      \"type\": \"stdio\",\n      \"command\": \"{command}\",\n      \"args\": [\"mcp\", \"--bundle\", \"{bundle}\"]\n    }}\n  }}\n}}"
-    );
     let body = html! {
         article.about {
             h1 { "API 와 MCP" }
@@ -115,10 +105,7 @@ pub(super) fn api_page(version: &str) -> Page {
                 code { "incidents/IL-0001/index.md" } ")이 있다."
             }
             p { "아래 " code { (command) } " 는 incident-library 실행 파일의 경로로, " code { (bundle) } " 는 " code { "incident-library build" } " 가 만든 폴더로 바꾼다." }
-            (config_example("Claude Code", "터미널에서 한 번 실행한다.", &claude_code))
-            (config_example("Codex", "~/.codex/config.toml 에 더한다.", &codex))
-            (config_example("Claude Desktop", "claude_desktop_config.json 에 더한다.", &desktop))
-            (config_example("VS Code", "작업 폴더의 .vscode/mcp.json 에 둔다.", &vscode))
+            (client_configs(command, bundle))
         }
     };
     Page {
@@ -130,5 +117,26 @@ pub(super) fn api_page(version: &str) -> Page {
             Some("Incident Library 의 정적 API 와 MCP 서버를 쓰는 법"),
             body,
         ),
+    }
+}
+
+/// How to register the MCP server in common clients, `command` and `bundle` named
+/// as given.
+fn client_configs(command: &str, bundle: &str) -> Markup {
+    let claude_code = format!("claude mcp add incident-library -- {command} mcp --bundle {bundle}");
+    let codex = format!(
+        "[mcp_servers.incident-library]\ncommand = \"{command}\"\nargs = [\"mcp\", \"--bundle\", \"{bundle}\"]"
+    );
+    let desktop = format!(
+        "{{\n  \"mcpServers\": {{\n    \"incident-library\": {{\n      \"command\": \"{command}\",\n      \"args\": [\"mcp\", \"--bundle\", \"{bundle}\"]\n    }}\n  }}\n}}"
+    );
+    let vscode = format!(
+        "{{\n  \"servers\": {{\n    \"incident-library\": {{\n      \"type\": \"stdio\",\n      \"command\": \"{command}\",\n      \"args\": [\"mcp\", \"--bundle\", \"{bundle}\"]\n    }}\n  }}\n}}"
+    );
+    html! {
+        (config_example("Claude Code", "터미널에서 한 번 실행한다.", &claude_code))
+        (config_example("Codex", "~/.codex/config.toml 에 더한다.", &codex))
+        (config_example("Claude Desktop", "claude_desktop_config.json 에 더한다.", &desktop))
+        (config_example("VS Code", "작업 폴더의 .vscode/mcp.json 에 둔다.", &vscode))
     }
 }
