@@ -35,7 +35,7 @@ pub struct Excerpt {
     /// The section's name (`원인`).
     pub section: String,
     /// Its anchor on the incident page (`s-cause`); empty for a section not in
-    /// [`SECTIONS`].
+    /// [`crate::sections::SECTIONS`].
     pub anchor: String,
     /// The sentence or two, cut with `…` when long. Plain text.
     pub text: String,

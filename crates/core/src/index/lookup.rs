@@ -7,6 +7,7 @@
 //! then reports the file missing and its answer is not used.
 
 use super::{part_file, Index, KeyedTerm, Part, Prepared};
+use crate::bitset::Bitset;
 use crate::hash::{doc_key, part_of, term_key, Field};
 use crate::vocab::{Directory, Postings, Vocab};
 
@@ -279,4 +280,24 @@ fn merge_terms<'a>(a: &[&'a KeyedTerm], b: &'a [KeyedTerm]) -> Vec<&'a KeyedTerm
     out.extend_from_slice(&a[i..]);
     out.extend(&b[j..]);
     out
+}
+
+impl Part {
+    /// The bitset of the common term at vocabulary position `id`.
+    pub fn common(&self, id: u32) -> Option<&Bitset> {
+        self.common
+            .binary_search_by_key(&id, |(p, _)| *p)
+            .ok()
+            .map(|i| &self.common[i].1)
+    }
+
+    /// The incidents of the listed term at vocabulary position `id`, as a set of
+    /// `n` incidents.
+    pub fn listed(&self, id: u32, n: usize) -> Option<Bitset> {
+        let i = self.lists.binary_search_by_key(&id, |(p, _)| *p).ok()?;
+        let mut set = Bitset::empty(n);
+        // Checked when the part was added, so this cannot fail.
+        crate::vocab::decode_list(&self.lists[i].1, n, |d| set.insert(d)).ok()?;
+        Some(set)
+    }
 }
