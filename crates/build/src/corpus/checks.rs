@@ -78,76 +78,19 @@ fn check_title(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
 /// returned as a [`When`] when they hold together.
 fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Option<When> {
     let before = diags.len();
-    let mut bad = |field: &'static str, line: usize, message: String, hint: &str| {
-        diags.push(diag(path, line, Some(field), Problem::BadDate, message, Some(hint)));
-    };
     let (d, line) = fields.strings.get("date")?;
     let start = Written::parse(d);
     if start.is_none() {
-        bad(
-            "date",
-            *line,
+        bad_date(
+            diags,
+            path,
+            ("date", *line),
             format!("{d:?} is not a real date"),
             "use the UTC day impact began, \"2026-05-29\"; \"2019-06\" when the sources give no day; \"1999\" when they give only the year; \"--10-04\" when they give no year",
         );
     }
-    let end = fields.strings.get("date_end").and_then(|(e, eline)| {
-        let parsed = Written::parse(e);
-        match (start, parsed) {
-            (_, None) => bad(
-                "date_end",
-                *eline,
-                format!("{e:?} is not a real date"),
-                "write it in the form of date",
-            ),
-            (Some(s), Some(p)) if !When::end_follows_start(s, p) => bad(
-                "date_end",
-                *eline,
-                format!("date_end {e} does not follow date {s} in the same form"),
-                "the last day of the incident, later than date and written like it",
-            ),
-            _ => {}
-        }
-        parsed
-    });
-    let bound = fields.strings.get("date_bound");
-    let note = fields.strings.get("date_bound_note");
-    let no_year = start.is_some_and(|s| !s.has_year());
-    let mut sort = start.and_then(Written::first_day);
-    match (no_year, bound) {
-        (true, None) => bad(
-            "date_bound",
-            *line,
-            "the year is unknown and there is no date_bound".into(),
-            "add date_bound = \"YYYY-MM-DD\", the latest day the sources allow (e.g. the report's publication day), and date_bound_note saying what it is",
-        ),
-        (true, Some((b, bline))) => match Date::parse(b) {
-            Some(day) => sort = Some(day),
-            None => bad("date_bound", *bline, format!("{b:?} is not a real YYYY-MM-DD day"), "the latest day the sources allow, e.g. \"2014-03-10\""),
-        },
-        (false, Some((_, bline))) if start.is_some() => bad(
-            "date_bound",
-            *bline,
-            "date_bound is only for a date whose year is unknown".into(),
-            "remove it: the record sorts by its own date",
-        ),
-        _ => {}
-    }
-    match (no_year, note) {
-        (true, None) if bound.is_some() => bad(
-            "date_bound_note",
-            *line,
-            "date_bound has no date_bound_note".into(),
-            "say what the bound is, e.g. date_bound_note = \"보고서 게시일\"",
-        ),
-        (false, Some((_, nline))) if start.is_some() => bad(
-            "date_bound_note",
-            *nline,
-            "date_bound_note is only for a date whose year is unknown".into(),
-            "remove it",
-        ),
-        _ => {}
-    }
+    let end = check_end(path, fields, start, diags);
+    let (sort, note) = check_bound(path, fields, start, *line, diags);
     if diags.len() > before {
         return None;
     }
@@ -155,8 +98,98 @@ fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Opti
         start: start?,
         end,
         sort: sort?,
-        bound_note: note.map(|(n, _)| n.clone()),
+        bound_note: note,
     })
+}
+
+/// Reports a date field's problem: `at` is the field and its line.
+fn bad_date(diags: &mut Vec<Diagnostic>, path: &Path, at: (&'static str, usize), message: String, hint: &str) {
+    diags.push(diag(path, at.1, Some(at.0), Problem::BadDate, message, Some(hint)));
+}
+
+/// `date_end`, when given: a real date, later than `start` and written like it.
+fn check_end(path: &Path, fields: &Fields, start: Option<Written>, diags: &mut Vec<Diagnostic>) -> Option<Written> {
+    let (e, eline) = fields.strings.get("date_end")?;
+    let parsed = Written::parse(e);
+    match (start, parsed) {
+        (_, None) => bad_date(
+            diags,
+            path,
+            ("date_end", *eline),
+            format!("{e:?} is not a real date"),
+            "write it in the form of date",
+        ),
+        (Some(s), Some(p)) if !When::end_follows_start(s, p) => bad_date(
+            diags,
+            path,
+            ("date_end", *eline),
+            format!("date_end {e} does not follow date {s} in the same form"),
+            "the last day of the incident, later than date and written like it",
+        ),
+        _ => {}
+    }
+    parsed
+}
+
+/// The day the record sorts by, and the note on its bound: a date without a year
+/// needs `date_bound` and `date_bound_note`, and only such a date may have them.
+/// `line` is the line of `date`.
+fn check_bound(
+    path: &Path,
+    fields: &Fields,
+    start: Option<Written>,
+    line: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<Date>, Option<String>) {
+    let bound = fields.strings.get("date_bound");
+    let note = fields.strings.get("date_bound_note");
+    let no_year = start.is_some_and(|s| !s.has_year());
+    let mut sort = start.and_then(Written::first_day);
+    match (no_year, bound) {
+        (true, None) => bad_date(
+            diags,
+            path,
+            ("date_bound", line),
+            "the year is unknown and there is no date_bound".into(),
+            "add date_bound = \"YYYY-MM-DD\", the latest day the sources allow (e.g. the report's publication day), and date_bound_note saying what it is",
+        ),
+        (true, Some((b, bline))) => match Date::parse(b) {
+            Some(day) => sort = Some(day),
+            None => bad_date(
+                diags,
+                path,
+                ("date_bound", *bline),
+                format!("{b:?} is not a real YYYY-MM-DD day"),
+                "the latest day the sources allow, e.g. \"2014-03-10\"",
+            ),
+        },
+        (false, Some((_, bline))) if start.is_some() => bad_date(
+            diags,
+            path,
+            ("date_bound", *bline),
+            "date_bound is only for a date whose year is unknown".into(),
+            "remove it: the record sorts by its own date",
+        ),
+        _ => {}
+    }
+    match (no_year, note) {
+        (true, None) if bound.is_some() => bad_date(
+            diags,
+            path,
+            ("date_bound_note", line),
+            "date_bound has no date_bound_note".into(),
+            "say what the bound is, e.g. date_bound_note = \"보고서 게시일\"",
+        ),
+        (false, Some((_, nline))) if start.is_some() => bad_date(
+            diags,
+            path,
+            ("date_bound_note", *nline),
+            "date_bound_note is only for a date whose year is unknown".into(),
+            "remove it",
+        ),
+        _ => {}
+    }
+    (sort, note.map(|(n, _)| n.clone()))
 }
 
 /// The times to detect and to recover: durations such as `7h 45m`.

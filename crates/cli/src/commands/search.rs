@@ -53,7 +53,25 @@ pub fn run(args: &Args) -> Result<()> {
 
 fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json: bool) -> Result<()> {
     let index = open::load_index(bundle_dir)?;
-    let filters = filters
+    request.filters = parse_filters(filters)?;
+    let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
+    // Each hit with where its terms occur (offsets in characters).
+    let excerpts: Vec<Vec<incident_core::excerpt::Excerpt>> = response
+        .hits
+        .iter()
+        .map(|h| incident_build::passages::excerpts(bundle_dir, h))
+        .collect();
+    if json {
+        print_json(&response, &excerpts)
+    } else {
+        print_text(&response, &excerpts);
+        Ok(())
+    }
+}
+
+/// `--filter FACET=SLUG` arguments as (facet, slug) pairs.
+fn parse_filters(filters: &[String]) -> Result<Vec<(String, String)>> {
+    filters
         .iter()
         .map(|f| {
             f.split_once('=')
@@ -64,28 +82,27 @@ fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json:
                     ))
                 })
         })
-        .collect::<Result<Vec<_>>>()?;
-    request.filters = filters;
-    let response = search::search(&index, &request).map_err(|e| Error::msg(e.to_string()))?;
-    // Each hit with where its terms occur (offsets in characters).
-    let excerpts: Vec<Vec<incident_core::excerpt::Excerpt>> = response
-        .hits
-        .iter()
-        .map(|h| incident_build::passages::excerpts(bundle_dir, h))
-        .collect();
-    if json {
-        let mut value = serde_json::to_value(&response).map_err(|e| Error::msg(e.to_string()))?;
-        if let Some(hits) = value["hits"].as_array_mut() {
-            for (hit, found) in hits.iter_mut().zip(&excerpts) {
-                hit["excerpts"] = serde_json::to_value(found).map_err(|e| Error::msg(e.to_string()))?;
-            }
+        .collect()
+}
+
+/// The response as JSON, each hit with its excerpts.
+fn print_json(response: &search::Response, excerpts: &[Vec<incident_core::excerpt::Excerpt>]) -> Result<()> {
+    let mut value = serde_json::to_value(response).map_err(|e| Error::msg(e.to_string()))?;
+    if let Some(hits) = value["hits"].as_array_mut() {
+        for (hit, found) in hits.iter_mut().zip(excerpts) {
+            hit["excerpts"] = serde_json::to_value(found).map_err(|e| Error::msg(e.to_string()))?;
         }
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&value).map_err(|e| Error::msg(e.to_string()))?
-        );
-        return Ok(());
     }
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&value).map_err(|e| Error::msg(e.to_string()))?
+    );
+    Ok(())
+}
+
+/// The response for a person: the count, each hit with its best excerpt, and the
+/// facet counts.
+fn print_text(response: &search::Response, excerpts: &[Vec<incident_core::excerpt::Excerpt>]) {
     let first = (response.page - 1) * response.per_page + 1;
     let last = (first + response.hits.len()).saturating_sub(1);
     println!(
@@ -131,5 +148,4 @@ fn run_search(bundle_dir: &Path, mut request: Request, filters: &[String], json:
             println!("{key}: {}", shown.join(", "));
         }
     }
-    Ok(())
 }
