@@ -102,52 +102,64 @@ pub fn load(path: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Entry> {
         }
     };
     let mut seen: HashMap<String, usize> = HashMap::new();
-    let mut out = Vec::new();
-    for spanned in raw.entry {
-        let line = line_of(spanned.span().start);
-        let e = spanned.into_inner();
-        if !KINDS.contains(&e.kind.as_str()) {
+    raw.entry
+        .into_iter()
+        .map(|spanned| {
+            let line = line_of(spanned.span().start);
+            check_entry(path, line, spanned.into_inner(), &mut seen, diags)
+        })
+        .collect()
+}
+
+/// One entry at `line`, with its problems reported: an unknown kind, an empty word,
+/// a typed form another entry has (`seen`: each squashed form and its line).
+fn check_entry(
+    path: &Path,
+    line: usize,
+    e: RawEntry,
+    seen: &mut HashMap<String, usize>,
+    diags: &mut Vec<Diagnostic>,
+) -> Entry {
+    if !KINDS.contains(&e.kind.as_str()) {
+        diags.push(problem(
+            path,
+            line,
+            Some("kind"),
+            format!("unknown kind {:?}", e.kind),
+            &format!("use one of: {}", KINDS.join(", ")),
+        ));
+    }
+    for (field, list) in [("say", &e.say), ("means", &e.means)] {
+        if list.is_empty() || list.iter().any(|s| s.trim().is_empty()) {
             diags.push(problem(
                 path,
                 line,
-                Some("kind"),
-                format!("unknown kind {:?}", e.kind),
-                &format!("use one of: {}", KINDS.join(", ")),
+                Some(field),
+                format!("`{field}` is empty or holds an empty word"),
+                "every entry needs at least one typed form and one word of the records",
             ));
         }
-        for (field, list) in [("say", &e.say), ("means", &e.means)] {
-            if list.is_empty() || list.iter().any(|s| s.trim().is_empty()) {
+    }
+    for form in &e.say {
+        let key = incident_core::index::squash(form);
+        if let Some(first) = seen.insert(key, line) {
+            if first != line {
                 diags.push(problem(
                     path,
                     line,
-                    Some(field),
-                    format!("`{field}` is empty or holds an empty word"),
-                    "every entry needs at least one typed form and one word of the records",
+                    Some("say"),
+                    format!("{form:?} is also a typed form of the entry at line {first}"),
+                    "merge the two entries, or keep the form in one of them",
                 ));
             }
         }
-        for form in &e.say {
-            let key = incident_core::index::squash(form);
-            if let Some(first) = seen.insert(key, line) {
-                if first != line {
-                    diags.push(problem(
-                        path,
-                        line,
-                        Some("say"),
-                        format!("{form:?} is also a typed form of the entry at line {first}"),
-                        "merge the two entries, or keep the form in one of them",
-                    ));
-                }
-            }
-        }
-        out.push(Entry {
-            kind: e.kind,
-            say: e.say,
-            means: e.means,
-            line,
-        });
     }
-    out
+    Entry {
+        kind: e.kind,
+        say: e.say,
+        means: e.means,
+        line,
+    }
 }
 
 /// Checks that every `means` word of `entries` is a word of the records:
