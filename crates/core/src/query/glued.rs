@@ -324,10 +324,26 @@ fn cover(word: &str, classify: &dyn Fn(&str, usize) -> Piece, longest: usize, fr
     if n > super::MAX_WORD_CHARS {
         return None;
     }
-    // best[i * 3 + k]: the cheapest cover of the first i characters whose last piece
-    // is of kind k, as (cost, start of that piece, kind of the piece before it).
-    const NONE: (u32, usize, usize) = (u32::MAX, 0, 0);
-    let mut best = vec![NONE; (n + 1) * 3];
+    let best = cheapest(word, &at, classify, longest, fragment);
+    let pieces = pieces_of(&best, n)?;
+    spacing_of(word, &at, &pieces)
+}
+
+/// Not reached: a state no cover ends in.
+const UNREACHED: (u32, usize, usize) = (u32::MAX, 0, 0);
+
+/// The dynamic programme of [`cover`]: `best[i * 3 + k]` is the cheapest cover of
+/// the first `i` characters (at byte offsets `at`) whose last piece is of kind
+/// `k`, as (cost, start of that piece, kind of the piece before it).
+fn cheapest(
+    word: &str,
+    at: &[usize],
+    classify: &dyn Fn(&str, usize) -> Piece,
+    longest: usize,
+    fragment: usize,
+) -> Vec<(u32, usize, usize)> {
+    let n = at.len() - 1;
+    let mut best = vec![UNREACHED; (n + 1) * 3];
     for start in 0..n {
         for len in 1..=longest.min(n - start) {
             let end = start + len;
@@ -363,8 +379,12 @@ fn cover(word: &str, classify: &dyn Fn(&str, usize) -> Piece, longest: usize, fr
             }
         }
     }
-    // The cheapest end state, then back through the pieces; a particle joins the
-    // word before it, as it would be typed.
+    best
+}
+
+/// The pieces of the cheapest cover of all `n` characters, as (start, end, kind),
+/// in order: the cheapest end state, then back through the table.
+fn pieces_of(best: &[(u32, usize, usize)], n: usize) -> Option<Vec<(usize, usize, usize)>> {
     let mut k = (0..3).min_by_key(|&k| best[n * 3 + k].0)?;
     let mut pieces: Vec<(usize, usize, usize)> = Vec::new();
     let mut end = n;
@@ -378,9 +398,17 @@ fn cover(word: &str, classify: &dyn Fn(&str, usize) -> Piece, longest: usize, fr
         k = before;
     }
     pieces.reverse();
+    Some(pieces)
+}
+
+/// The spacing the pieces make: a particle joins the word before it, as it would be
+/// typed; a spacing has two words or more, one of them a known word of two
+/// characters or more.
+fn spacing_of(word: &str, at: &[usize], pieces: &[(usize, usize, usize)]) -> Option<Spacing> {
+    let n = at.len() - 1;
     let mut words: Vec<(String, usize)> = Vec::new();
     let (mut known, mut known_chars, mut long_known) = (true, 0, false);
-    for (start, end, k) in pieces {
+    for &(start, end, k) in pieces {
         let text = &word[at[start]..at[end]];
         if k == Piece::Particle as usize {
             if let Some(last) = words.last_mut() {
