@@ -61,11 +61,23 @@ struct PreparedAlternative<'a> {
 
 /// Scores every incident for `words`: the per-incident matches (empty without a
 /// query) and the incidents that match at least one word (all without a query).
+/// In four steps: the readings' terms looked up, the incidents any of them reach,
+/// each word's best reading per incident, and the sum over the words.
 pub(super) fn rank(index: &Index, words: &[Word]) -> (Ranking, Bitset) {
     let n = index.len();
     if words.is_empty() {
         return (Ranking::default(), Bitset::full(n));
     }
+    let prepared = prepare(index, words);
+    let reach = reach(index, &prepared);
+    let best = best_readings(index, &prepared);
+    sum_words(words, &best, &reach, n)
+}
+
+/// Each word's readings with their terms looked up once, and the inverse document
+/// frequency of each term and taxonomy value.
+fn prepare<'a>(index: &'a Index, words: &'a [Word]) -> Vec<PreparedWord<'a>> {
+    let n = index.len();
     // Plain loops: iterator adapters over new types add code to the browser module.
     let mut prepared: Vec<PreparedWord> = Vec::with_capacity(words.len());
     for w in words {
@@ -89,8 +101,13 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Ranking, Bitset) {
         }
         prepared.push(PreparedWord { alternatives });
     }
-    // The incidents that have any term or value of any reading: the others match
-    // nothing, and scoring them would find that out term by term.
+    prepared
+}
+
+/// The incidents that have any term or value of any reading: the others match
+/// nothing, and scoring them would find that out term by term.
+fn reach(index: &Index, prepared: &[PreparedWord]) -> Bitset {
+    let n = index.len();
     let mut reach = Bitset::empty(n);
     for p in prepared.iter().flat_map(|w| &w.alternatives) {
         if let Some((docs, _)) = p.facet {
@@ -100,12 +117,19 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Ranking, Bitset) {
             index.add_incidents(term, &mut reach);
         }
     }
+    reach
+}
+
+/// Per word and incident (`best[w * n + doc]`), the best reading's position and
+/// score: its best text reading plus its best taxonomy reading.
+fn best_readings(index: &Index, prepared: &[PreparedWord]) -> Vec<Option<(usize, f32)>> {
+    let n = index.len();
     // Alternative at a time: each reading is scored only in the incidents that
     // have its first term (or value), not in every incident reached; in a large
     // library most readings are in few incidents. Per word and incident, the best
     // text reading and the best taxonomy reading are kept, in the order and by the
     // rule of comparing them incident by incident, so the scores are the same.
-    let mut best: Vec<Option<(usize, f32)>> = vec![None; words.len() * n];
+    let mut best: Vec<Option<(usize, f32)>> = vec![None; prepared.len() * n];
     let mut text: Vec<Option<(usize, f32)>> = vec![None; n];
     let mut class: Vec<Option<(usize, f32)>> = vec![None; n];
     let mut first = Bitset::empty(n);
@@ -141,6 +165,12 @@ pub(super) fn rank(index: &Index, words: &[Word]) -> (Ranking, Bitset) {
             };
         }
     }
+    best
+}
+
+/// Each reached incident's score, the sum of its words' best readings, and whether
+/// it matched every word fully; the incidents that matched any word.
+fn sum_words(words: &[Word], best: &[Option<(usize, f32)>], reach: &Bitset, n: usize) -> (Ranking, Bitset) {
     let mut candidates = Bitset::empty(n);
     let mut matches = vec![DocMatch::default(); n];
     let mut found = Vec::new();
