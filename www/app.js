@@ -4,6 +4,13 @@
 // faceted search whose whole state lives in the URL.
 //
 // Untrusted text (records, queries) is only ever put into the page as text nodes.
+//
+// One file, though longer than the 500 lines the project keeps its files to: every
+// page loads it in one request, and a first search on a phone is bound by round
+// trips and held to a byte budget (first_search.rs), which each further module
+// would cost a request and a gzip frame of its own. Its parts, in this order: the
+// page element ids; offline and a new build; the service worker; state and URL;
+// the search page (loading, rendering, facets, hits, graph, paging); start-up.
 
 // The bundle root, as an absolute URL: pages live at different depths.
 const base = new URL(document.body.dataset.root || "./", location.href);

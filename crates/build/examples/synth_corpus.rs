@@ -75,25 +75,8 @@ fn main() {
         .cloned()
         .unwrap_or_else(|| format!("{home}/.cache/incident-library/src/mecab-ko-dic/NNG.csv"));
     let seed: u64 = args.get(4).map_or(15, |s| s.parse().expect("seed is a number"));
-    let nouns: Vec<String> = fs::read_to_string(&nouns_csv)
-        .unwrap_or_else(|e| panic!("{nouns_csv}: {e} (run scripts/setup-ko-dic.sh)"))
-        .lines()
-        .filter_map(|l| l.split(',').next())
-        .filter(|w| (2..=4).contains(&w.chars().count()) && w.chars().all(is_hangul))
-        .map(str::to_string)
-        .collect();
-    let mut shipped: Vec<(String, String)> = fs::read_dir(data.join("incidents"))
-        .expect("the corpus folder has incidents/")
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                fs::read_to_string(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    shipped.sort();
+    let nouns = nouns_of(&nouns_csv);
+    let shipped = shipped_records(data);
     let _ = fs::remove_dir_all(out);
     fs::create_dir_all(out.join("incidents")).unwrap();
     for file in [
@@ -113,57 +96,92 @@ fn main() {
         let nouns = if i < shipped.len() { &none } else { &nouns };
         let (_, text) = &shipped[i % shipped.len()];
         let id = format!("IL-{}", 10001 + i);
-        let (front, body) = text
-            .strip_prefix("+++\n")
-            .and_then(|t| t.split_once("\n+++\n"))
-            .expect("a record starts with +++ front matter");
-        let mut lines = Vec::new();
-        let mut in_sources = false;
-        for line in front.lines() {
-            if line.starts_with("sources = ") {
-                in_sources = true;
-            }
-            let line = if line.starts_with("id = ") {
-                format!("id = \"{id}\"")
-            } else if line.starts_with("related = ") {
-                "related = []".to_string()
-            } else if line.starts_with("title = ") {
-                vary(line, nouns, &mut rng)
-            } else if in_sources {
-                // Each source once across the corpus, as `check` asks; the pages
-                // several records may cite stay as they are.
-                let mut l = line.to_string();
-                for url in line.split('"').skip(1).step_by(2) {
-                    if !general.contains(url) {
-                        let (base, fragment) = url
-                            .split_once('#')
-                            .map_or((url, String::new()), |(b, f)| (b, format!("#{f}")));
-                        let join = if base.contains('?') { '&' } else { '?' };
-                        l = l.replace(&format!("\"{url}\""), &format!("\"{base}{join}copy={i}{fragment}\""));
-                    }
-                }
-                l
-            } else {
-                line.to_string()
-            };
-            if in_sources && line.contains(']') {
-                in_sources = false;
-            }
-            lines.push(line);
-        }
-        // Headings stay: they name the sections.
-        let body: Vec<String> = body
-            .lines()
-            .map(|l| {
-                if l.starts_with('#') {
-                    l.to_string()
-                } else {
-                    vary(l, nouns, &mut rng)
-                }
-            })
-            .collect();
-        let record = format!("+++\n{}\n+++\n{}\n", lines.join("\n"), body.join("\n"));
+        let record = synthetic_record(text, &id, i, nouns, &general, &mut rng);
         fs::write(out.join("incidents").join(format!("{id}.md")), record).unwrap();
     }
     println!("{count} records in {}", out.display());
+}
+
+/// The dictionary's common nouns of two to four Hangul syllables.
+fn nouns_of(nouns_csv: &str) -> Vec<String> {
+    fs::read_to_string(&nouns_csv)
+        .unwrap_or_else(|e| panic!("{nouns_csv}: {e} (run scripts/setup-ko-dic.sh)"))
+        .lines()
+        .filter_map(|l| l.split(',').next())
+        .filter(|w| (2..=4).contains(&w.chars().count()) && w.chars().all(is_hangul))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The shipped records, as (file name, text), by file name.
+fn shipped_records(data: &Path) -> Vec<(String, String)> {
+    let mut shipped: Vec<(String, String)> = fs::read_dir(data.join("incidents"))
+        .expect("the corpus folder has incidents/")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                fs::read_to_string(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    shipped.sort();
+    shipped
+}
+
+/// Record `id` (the `i`th) made from the shipped record `text`: its title and body
+/// varied with `nouns`, its sources made its own, its related ids dropped.
+fn synthetic_record(text: &str, id: &str, i: usize, nouns: &[String], general: &str, rng: &mut Rng) -> String {
+    let (front, body) = text
+        .strip_prefix("+++\n")
+        .and_then(|t| t.split_once("\n+++\n"))
+        .expect("a record starts with +++ front matter");
+    let mut lines = Vec::new();
+    let mut in_sources = false;
+    for line in front.lines() {
+        if line.starts_with("sources = ") {
+            in_sources = true;
+        }
+        let line = if line.starts_with("id = ") {
+            format!("id = \"{id}\"")
+        } else if line.starts_with("related = ") {
+            "related = []".to_string()
+        } else if line.starts_with("title = ") {
+            vary(line, nouns, rng)
+        } else if in_sources {
+            // Each source once across the corpus, as `check` asks; the pages
+            // several records may cite stay as they are.
+            let mut l = line.to_string();
+            for url in line.split('"').skip(1).step_by(2) {
+                if !general.contains(url) {
+                    let (base, fragment) = url
+                        .split_once('#')
+                        .map_or((url, String::new()), |(b, f)| (b, format!("#{f}")));
+                    let join = if base.contains('?') { '&' } else { '?' };
+                    l = l.replace(&format!("\"{url}\""), &format!("\"{base}{join}copy={i}{fragment}\""));
+                }
+            }
+            l
+        } else {
+            line.to_string()
+        };
+        if in_sources && line.contains(']') {
+            in_sources = false;
+        }
+        lines.push(line);
+    }
+    // Headings stay: they name the sections.
+    let body: Vec<String> = body
+        .lines()
+        .map(|l| {
+            if l.starts_with('#') {
+                l.to_string()
+            } else {
+                vary(l, nouns, rng)
+            }
+        })
+        .collect();
+    let record = format!("+++\n{}\n+++\n{}\n", lines.join("\n"), body.join("\n"));
+    record
 }
