@@ -69,7 +69,7 @@ fn shell_bytes(dist: &std::path::Path) -> usize {
 
 /// The queries: `--file` and the query sets' `q = "…"` lines, or the arguments.
 fn queries_of(args: Vec<String>) -> Vec<String> {
-    if !args.first().is_some_and(|a| a == "--file") {
+    if args.first().is_none_or(|a| a != "--file") {
         return args;
     }
     args[1..]

@@ -104,7 +104,7 @@ fn main() {
 
 /// The dictionary's common nouns of two to four Hangul syllables.
 fn nouns_of(nouns_csv: &str) -> Vec<String> {
-    fs::read_to_string(&nouns_csv)
+    fs::read_to_string(nouns_csv)
         .unwrap_or_else(|e| panic!("{nouns_csv}: {e} (run scripts/setup-ko-dic.sh)"))
         .lines()
         .filter_map(|l| l.split(',').next())

@@ -151,7 +151,7 @@ pub fn often_terms(terms: &RecordTerms, n: usize, df: impl Fn(&str) -> u64) -> V
             })
         })
         .collect();
-    incident_core::sort::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    incident_core::stable_sort::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.into_iter().take(OFTEN_TERMS).map(|(_, t)| t).collect()
 }
 

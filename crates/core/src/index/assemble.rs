@@ -224,7 +224,7 @@ pub(super) fn lexicon_keys(meta: &Meta) -> Result<Vec<(String, u32)>, LoadError>
             }
         }
     }
-    crate::sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
+    crate::stable_sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
     lexicon_keys.dedup();
     Ok(lexicon_keys)
 }

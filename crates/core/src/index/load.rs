@@ -123,7 +123,7 @@ impl Index {
         let listings = assemble::listings(&meta);
         let names = assemble::taxonomy_names(&meta);
         let mut names_by_squashed: Vec<u32> = (0..names.len() as u32).collect();
-        crate::sort::sort_by(&mut names_by_squashed, |&a, &b| {
+        crate::stable_sort::sort_by(&mut names_by_squashed, |&a, &b| {
             names[a as usize]
                 .squashed
                 .cmp(&names[b as usize].squashed)

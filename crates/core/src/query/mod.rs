@@ -433,7 +433,7 @@ fn add(alts: &mut Vec<Alternative>, index: &Index, terms: Vec<String>, weight: f
 
 /// The `limit` most frequent of `found`, ties to the shorter, then alphabetical.
 fn best(mut found: Vec<(String, u64)>, limit: usize) -> Vec<(String, u64)> {
-    crate::sort::sort_by(&mut found, |a, b| {
+    crate::stable_sort::sort_by(&mut found, |a, b| {
         b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0))
     });
     found.truncate(limit);

@@ -58,7 +58,7 @@ pub(super) fn expand_partial(word: &str, index: &Index, alts: &mut Vec<Alternati
             found.push((term, share.min(1.0)));
         }
     }
-    crate::sort::sort_by(&mut found, |a, b| b.1.total_cmp(&a.1));
+    crate::stable_sort::sort_by(&mut found, |a, b| b.1.total_cmp(&a.1));
     for (term, share) in found.into_iter().take(3) {
         add(alts, index, vec![term], PARTIAL_WEIGHT * share, Derivation::Partial);
     }

@@ -4,7 +4,7 @@
 use super::SearchError;
 use crate::facets::Selection;
 use crate::index::Index;
-use crate::sort;
+use crate::stable_sort;
 
 /// Turns (facet, slug) pairs into value positions, refusing unknown ones. An old
 /// slug of a merged value (its alias) names the value it was merged into, so
@@ -43,6 +43,6 @@ fn closest<'a>(s: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<String
         })
         .filter(|&(score, _)| score >= 2)
         .collect();
-    sort::sort_by(&mut scored, |a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    stable_sort::sort_by(&mut scored, |a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
     scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
 }

@@ -21,6 +21,9 @@
 //! (with [`Sort`]), `page`, `suggest` (suggested filters and completions) and
 //! `graph`.
 
+pub mod excerpt;
+pub mod weights;
+
 mod by_facet;
 mod counts;
 mod filters;

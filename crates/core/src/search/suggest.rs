@@ -5,7 +5,7 @@ use super::{Request, Suggestion};
 use crate::facets::Selection;
 use crate::index::Index;
 use crate::query;
-use crate::sort;
+use crate::stable_sort;
 use crate::text;
 
 /// Completions a response offers at most.
@@ -38,7 +38,7 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
     // are not there, so the substring search runs for few names.
     let chars: Vec<char> = q.chars().collect();
     let mut pairs: Vec<(char, char)> = chars.windows(2).map(|w| (w[0], w[1])).collect();
-    sort::sort_by(&mut pairs, |a, b| a.cmp(b));
+    stable_sort::sort_by(&mut pairs, |a, b| a.cmp(b));
     // The longest name found for each value.
     let mut best: Vec<((usize, usize), &crate::index::TaxonomyName)> = Vec::new();
     for n in &index.names {
@@ -73,7 +73,7 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
             )
         })
         .collect();
-    sort::sort_by(&mut out, |a, b| {
+    stable_sort::sort_by(&mut out, |a, b| {
         b.0.cmp(&a.0)
             .then_with(|| a.1.facet.cmp(&b.1.facet))
             .then_with(|| a.1.slug.cmp(&b.1.slug))

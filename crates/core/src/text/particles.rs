@@ -262,7 +262,7 @@ fn suffixes_ending_in(last: char) -> &'static [&'static str] {
             .collect();
         // The crate's one stable sort: another would add its own copy to the
         // browser module.
-        crate::sort::sort_by(&mut table, |a, b| a.0.cmp(&b.0));
+        crate::stable_sort::sort_by(&mut table, |a, b| a.0.cmp(&b.0));
         (
             table.iter().map(|&(c, _)| c).collect(),
             table.iter().map(|&(_, s)| s).collect(),

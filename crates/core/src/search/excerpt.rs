@@ -87,7 +87,7 @@ pub fn excerpts<S: AsRef<str>>(sections: &[(S, S)], terms: &[S]) -> Vec<Excerpt>
             out.push((order, e));
         }
     }
-    crate::sort::sort_by(&mut out, |a, b| a.0.cmp(&b.0));
+    crate::stable_sort::sort_by(&mut out, |a, b| a.0.cmp(&b.0));
     out.into_iter().map(|(_, e)| e).collect()
 }
 
@@ -182,7 +182,7 @@ fn marks_in(sentence: &str, terms: &[String]) -> (usize, Vec<(usize, usize)>) {
             found += 1;
         }
     }
-    crate::sort::sort_by(&mut ranges, |a, b| a.cmp(b));
+    crate::stable_sort::sort_by(&mut ranges, |a, b| a.cmp(b));
     let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
     for (s, e) in ranges {
         match merged.last_mut() {

@@ -21,6 +21,12 @@
 //! into every header. An index checks each file it adds against its `meta.bin`'s
 //! build, so files of two deploys are never read as one index.
 
+pub mod bitset;
+pub mod hash;
+pub mod membership;
+pub mod near;
+pub mod vocab;
+
 use std::fmt;
 
 use serde::{de::DeserializeOwned, Serialize};
