@@ -491,3 +491,59 @@ fn a_long_query_is_cut_and_says_so() {
     assert!(r.cut);
     assert_eq!(r.hits[0].matched[0].via, "재시도");
 }
+
+#[test]
+fn explain_gives_each_matched_word_its_share_of_the_score() {
+    let dir = shipped_bundle();
+    let bundle = dir.path().join("dist");
+    for query in [
+        "재시도를 너무 많이 한 로드밸런서",
+        "certificate expired 인증서",
+        "카카오 데이터센터 화재",
+    ] {
+        let plain = cli_json(&bundle, &[query]);
+        let explained = cli_json(&bundle, &["--explain", query]);
+        // The same hits in the same order; the shares only when asked.
+        let ids = |v: &serde_json::Value| -> Vec<String> {
+            v["hits"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h["id"].as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(ids(&plain), ids(&explained), "{query}");
+        for h in plain["hits"].as_array().unwrap() {
+            assert!(
+                h["matched"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|m| m.get("score").is_none()),
+                "{query}"
+            );
+        }
+        for h in explained["hits"].as_array().unwrap() {
+            let shares: f64 = h["matched"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["score"].as_f64().unwrap())
+                .sum();
+            let score = h["score"].as_f64().unwrap();
+            assert!(
+                (shares - score).abs() < 0.002 * h["matched"].as_array().unwrap().len() as f64,
+                "{query}: {shares} vs {score}"
+            );
+        }
+    }
+    // The text output says it too.
+    let out = Command::new(env!("CARGO_BIN_EXE_incident-library"))
+        .args(["search", "--explain", "--limit", "1", "--bundle"])
+        .arg(&bundle)
+        .arg("재시도를")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("= ") && text.contains("재시도를 (stem 재시도)"), "{text}");
+}

@@ -39,6 +39,8 @@ export interface Matched {
   how: "exact" | "stem" | "synonym" | "lexicon" | "partial" | "typo" | "prefix" | "initials";
   /** What matched: terms joined by `+`, or a taxonomy value's Korean label. */
   via: string;
+  /** With the request's `explain`: the word's share of the hit's score (the shares add up to it). */
+  score?: number;
 }
 
 export interface Hit {

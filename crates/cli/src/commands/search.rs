@@ -33,6 +33,10 @@ pub struct Args {
     /// while you type.
     #[arg(long)]
     pub prefix: bool,
+    /// Show how each hit's score is made: each matched word's share, the reading it
+    /// matched by and how (`docs/ranking.md` gives the formula).
+    #[arg(long)]
+    pub explain: bool,
     /// The bundle to search.
     #[arg(long, default_value = "dist")]
     pub bundle: PathBuf,
@@ -46,6 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
         page: args.page,
         per_page: args.limit,
         prefix: args.prefix,
+        explain: args.explain,
         ..Default::default()
     };
     run_search(&args.bundle, request, &args.filters, args.json)
@@ -127,6 +132,9 @@ fn print_text(response: &search::Response, excerpts: &[Vec<incident_core::excerp
             hit.score
         );
         println!("     {}", printable(&hit.title));
+        if let Some(line) = explanation(hit) {
+            println!("     {line}");
+        }
         if let Some(e) = incident_core::excerpt::best(&excerpts[i]) {
             println!("     {} · {}", printable(&e.section), printable(&e.marked("[", "]")));
         }
@@ -148,4 +156,23 @@ fn print_text(response: &search::Response, excerpts: &[Vec<incident_core::excerp
             println!("{key}: {}", shown.join(", "));
         }
     }
+}
+
+/// How `hit`'s score is made, when the request asked (`--explain`): the score as
+/// the sum of each matched word's share, with what the word matched and how, and
+/// the words it did not match.
+fn explanation(hit: &search::Hit) -> Option<String> {
+    let shares: Vec<String> = hit
+        .matched
+        .iter()
+        .map(|m| {
+            m.score
+                .map(|s| format!("{s:.3} {} ({} {})", printable(&m.word), m.how, printable(&m.via)))
+        })
+        .collect::<Option<_>>()?;
+    let mut line = format!("= {}", shares.join(" + "));
+    if !hit.missing.is_empty() {
+        line.push_str(&format!("; not matched: {}", printable(&hit.missing.join(", "))));
+    }
+    Some(line)
 }

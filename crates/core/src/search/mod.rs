@@ -78,6 +78,8 @@ pub struct Request {
     pub graph: Vec<String>,
     /// Read the last word as a prefix: search as you type.
     pub prefix: bool,
+    /// Give each hit's matched words their share of its score ([`Matched::score`]).
+    pub explain: bool,
 }
 
 /// One ranked incident.
@@ -127,6 +129,10 @@ pub struct Matched {
     pub how: &'static str,
     /// What matched: the terms (joined by `+`), or the taxonomy value's label.
     pub via: String,
+    /// With [`Request::explain`]: the word's share of the hit's score, to three
+    /// decimals (the shares add up to the score, `docs/ranking.md`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// A taxonomy value whose label or synonym appears in the query (추천 필터).
@@ -270,7 +276,14 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     } else {
         total
     };
-    let shown = page(index, &docs, &words, &ranking, request.page, request.per_page);
+    let shown = page(
+        index,
+        &docs,
+        &words,
+        &ranking,
+        (request.page, request.per_page),
+        request.explain,
+    );
     let graph = if request.graph.is_empty() {
         None
     } else {

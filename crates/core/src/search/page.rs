@@ -27,13 +27,13 @@ pub(super) fn page(
     docs: &[usize],
     words: &[Word],
     ranking: &Ranking,
-    page: usize,
-    per_page: usize,
+    (page, per_page): (usize, usize),
+    explain: bool,
 ) -> Page {
     let per_page = if per_page == 0 { PER_PAGE } else { per_page };
     let page = page.max(1);
     let shown = || docs.iter().skip((page - 1).saturating_mul(per_page)).take(per_page);
-    let hits = shown().map(|&d| hit(index, d, words, ranking)).collect();
+    let hits = shown().map(|&d| hit(index, d, words, ranking, explain)).collect();
     let mut missing: Vec<String> = Vec::new();
     for &d in shown().filter(|&&d| !index.has_listing(d)) {
         let file = index.listing_file(d);
@@ -49,8 +49,9 @@ pub(super) fn page(
     }
 }
 
-/// The hit of incident `doc`: its listing, and how it matched `words`.
-fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
+/// The hit of incident `doc`: its listing, and how it matched `words` (with each
+/// word's share of the score when `explain`).
+fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking, explain: bool) -> Hit {
     let m = ranking.matches.get(doc);
     let l = &index.listings[doc];
     let facets = index
@@ -72,7 +73,7 @@ fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
     if let Some(found_words) = ranking.words_of(doc) {
         for (word, found) in words.iter().zip(found_words) {
             match found {
-                Some((a, _)) => {
+                Some((a, share)) => {
                     let alt = &word.alternatives[*a];
                     // The terms to mark: the reading that matched, and the word's
                     // other sure readings (`certificate` matched, `인증서` is in the
@@ -93,6 +94,7 @@ fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
                             Some(f) => f.ko.clone(),
                             None => alt.terms.join("+"),
                         },
+                        score: explain.then(|| rounded(*share)),
                     });
                 }
                 None => missing.push(word.input.clone()),
@@ -102,9 +104,7 @@ fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
     let score = m.map_or(0.0, |m| m.score);
     Hit {
         id: l.id.clone(),
-        // Rounded in f64: an f32 widened on the way to JSON would print as
-        // 8.392000198364258.
-        score: (f64::from(score) * 1000.0).round() / 1000.0,
+        score: rounded(score),
         title: l.title.clone(),
         org: l.org.clone(),
         date: l.date.clone(),
@@ -116,4 +116,10 @@ fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking) -> Hit {
         missing,
         terms,
     }
+}
+
+/// A score to three decimals. Rounded in f64: an f32 widened on the way to JSON
+/// would print as 8.392000198364258.
+fn rounded(score: f32) -> f64 {
+    (f64::from(score) * 1000.0).round() / 1000.0
 }
