@@ -176,6 +176,7 @@ fn list_get_topic_and_vocab() {
     assert!(lib
         .call("get_incident", &args(json!({"id": "IL-0004", "format": "html"})))
         .unwrap_err()
+        .message()
         .contains("markdown"));
     // By default 요약, 원인 and 교훈; the others are named, and given when asked for.
     assert_eq!(names, ["요약", "원인", "교훈"]);
@@ -213,6 +214,7 @@ fn list_get_topic_and_vocab() {
     assert!(lib
         .call("get_incident", &args(json!({"id": "IL-0004", "sections": ["결론"]})))
         .unwrap_err()
+        .message()
         .contains("요약"));
     let topic = lib
         .call("get_topic", &args(json!({"facet": "component", "slug": "cdn-edge"})))
@@ -248,17 +250,19 @@ fn list_get_topic_and_vocab() {
     assert!(lib
         .call("vocab", &args(json!({"facet": "cause", "cursor": cursor})))
         .unwrap_err()
+        .message()
         .contains("another facet"));
     assert!(lib
         .call("vocab", &args(json!({"facet": "team"})))
         .unwrap_err()
+        .message()
         .contains("cause"));
 }
 
 #[test]
 fn bad_arguments_say_what_to_do() {
     let (_dir, lib) = library();
-    let err = |tool: &str, a: Value| lib.call(tool, &args(a)).unwrap_err();
+    let err = |tool: &str, a: Value| lib.call(tool, &args(a)).unwrap_err().to_string();
     assert!(err("search_incidents", json!({"query": "  "})).contains("list_incidents"));
     assert!(err("search_incidents", json!({})).contains("list_incidents"));
     assert!(err("get_incident", json!({"id": "4"})).contains("IL-0004"));
@@ -290,6 +294,7 @@ fn bad_arguments_say_what_to_do() {
     assert!(lib
         .call("no_such_tool", &Map::new())
         .unwrap_err()
+        .message()
         .contains("search_incidents"));
 }
 
@@ -520,9 +525,13 @@ fn a_damaged_vocab_file_is_an_error_and_long_names_are_cut() {
     std::fs::write(out.join("api/v1/vocab.json"), r#"{"data": null}"#).unwrap();
     let lib = Library::open(&out, None).unwrap();
     let err = lib.call("vocab", &args(json!({}))).unwrap_err();
-    assert!(err.contains("damaged"), "{err}");
+    // The bundle's fault, not the call's: the kind says so.
+    assert!(matches!(err, incident_library::mcp::ToolError::Bundle(_)), "{err:?}");
+    assert!(err.message().contains("damaged"), "{err}");
     let name = "x".repeat(1_000_000);
     let err = lib.call("get_topic", &args(json!({"name": name}))).unwrap_err();
+    assert!(matches!(err, incident_library::mcp::ToolError::Arguments(_)), "{err:?}");
+    let err = err.to_string();
     assert!(err.len() < 400, "{} bytes", err.len());
     assert!(err.contains("1000000 characters"), "{err}");
 }

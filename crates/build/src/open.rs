@@ -13,10 +13,8 @@ use crate::error::{Error, Result};
 /// say how to make the bundle.
 pub fn load_index(bundle: &Path) -> Result<Index> {
     let dir = bundle.join("index");
-    Index::load(|name| fs::read(dir.join(name))).map_err(|e| {
-        Error::msg(format!(
-            "{}/{e}\n  hint: run `incident-library build` first",
-            dir.display()
-        ))
+    Index::load(|name| fs::read(dir.join(name))).map_err(|source| Error::Index {
+        dir: dir.clone(),
+        source,
     })
 }

@@ -51,8 +51,54 @@ pub struct Library {
     generated_at: String,
 }
 
-/// A tool's outcome: structured content, or an error message for the agent.
-pub type Outcome = std::result::Result<Value, String>;
+/// A tool's outcome: structured content, or why not.
+pub type Outcome = std::result::Result<Value, ToolError>;
+
+/// Why a tool call failed. Either way the agent gets a message that says what to
+/// do next, as a tool error (`isError`), not a protocol error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolError {
+    /// The call's arguments: a missing or malformed one, an unknown id, facet or
+    /// value, a cursor of another call.
+    Arguments(String),
+    /// The bundle the server reads: a file missing or damaged (build it again).
+    Bundle(String),
+}
+
+impl ToolError {
+    /// The message for the agent.
+    pub fn message(&self) -> &str {
+        match self {
+            ToolError::Arguments(m) | ToolError::Bundle(m) => m,
+        }
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+impl From<String> for ToolError {
+    fn from(message: String) -> Self {
+        ToolError::Arguments(message)
+    }
+}
+
+impl From<ToolError> for String {
+    fn from(e: ToolError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<&str> for ToolError {
+    fn from(message: &str) -> Self {
+        ToolError::Arguments(message.to_string())
+    }
+}
 
 impl Library {
     /// Opens the bundle at `bundle` (`dist/`): its index and its `api/v1/` files.
@@ -98,11 +144,7 @@ impl Library {
             Some(McpTool::GetIncident) => self.get_incident(args),
             Some(McpTool::GetTopic) => self.get_topic(args),
             Some(McpTool::Vocab) => self.vocab(args),
-            None => Err(format!(
-                "unknown tool {:?}; the tools are {}",
-                shown(name),
-                McpTool::names()
-            )),
+            None => Err(format!("unknown tool {:?}; the tools are {}", shown(name), McpTool::names()).into()),
         }
     }
 
@@ -112,14 +154,19 @@ impl Library {
             None => 0,
             Some(c) => shape::vocab_cursor(&c, facet.as_deref())?,
         };
-        shape::vocab_page(&self.api_data("vocab.json")?, facet.as_deref(), start)
+        Ok(shape::vocab_page(
+            &self.api_data("vocab.json")?,
+            facet.as_deref(),
+            start,
+        )?)
     }
 
     /// A whole file of the API (`api/v1/<relative>`), envelope and all.
     fn api_file(&self, relative: &str) -> Outcome {
         let path = self.api.join(relative);
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let damaged = |e: &dyn std::fmt::Display| ToolError::Bundle(format!("{}: {e}", path.display()));
+        let text = std::fs::read_to_string(&path).map_err(|e| damaged(&e))?;
+        serde_json::from_str(&text).map_err(|e| damaged(&e))
     }
 
     fn api_data(&self, relative: &str) -> Outcome {
@@ -128,10 +175,10 @@ impl Library {
         // A file without its object of data is damaged, not empty.
         match v.get_mut("data").map(Value::take) {
             Some(data @ (Value::Object(_) | Value::Array(_))) => Ok(data),
-            _ => Err(format!(
+            _ => Err(ToolError::Bundle(format!(
                 "{}: the file holds no data object; the bundle is damaged, build it again",
                 path.display()
-            )),
+            ))),
         }
     }
 
@@ -160,7 +207,7 @@ impl Library {
             None | Some(Value::Null) => 10,
             Some(v) => match v.as_u64() {
                 Some(n) if (1..=max as u64).contains(&n) => n as usize,
-                _ => return Err(format!("limit must be a whole number from 1 to {max}")),
+                _ => return Err(format!("limit must be a whole number from 1 to {max}").into()),
             },
         };
         // The cursor names the page and the request it belongs to.
@@ -230,7 +277,7 @@ impl Library {
             .trim()
             .to_uppercase();
         if !incident_build::corpus::is_incident_id(&id) {
-            return Err(format!("\"{}\" is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)", shown(&id)));
+            return Err(format!("\"{}\" is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)", shown(&id)).into());
         }
         if !self.index.meta.ids.contains(&id) {
             // A merged id keeps its API file, which names the record it moved to.
@@ -241,7 +288,8 @@ impl Library {
                 "no incident {id}; ids run from {} to {}; find incidents with search_incidents",
                 self.index.meta.ids.first().map_or("-", String::as_str),
                 self.index.meta.ids.last().map_or("-", String::as_str)
-            ));
+            )
+            .into());
         }
         let mut record = shape::record(self.api_data(&format!("incidents/{id}.json"))?, format, &wanted);
         record["url"] = json!(self.web(&format!("incidents/{id}/")));
@@ -255,11 +303,7 @@ impl Library {
         let keys: Vec<&str> = FACETS.iter().map(|f| f.key).collect();
         if let Some(f) = &facet {
             if !keys.contains(&f.as_str()) {
-                return Err(format!(
-                    "facet {:?} is not known; use one of {}",
-                    shown(f),
-                    keys.join(", ")
-                ));
+                return Err(format!("facet {:?} is not known; use one of {}", shown(f), keys.join(", ")).into());
             }
         }
         let (f, s) = match (facet, slug, name) {
@@ -273,7 +317,7 @@ impl Library {
                 };
                 if !values.iter().any(|v| v.slug == s) {
                     let allowed: Vec<&str> = values.iter().map(|v| v.slug.as_str()).collect();
-                    return Err(format!("{f} has no value {:?}; its values are: {}", shown(&s), allowed.join(", ")));
+                    return Err(format!("{f} has no value {:?}; its values are: {}", shown(&s), allowed.join(", ")).into());
                 }
                 (f, s)
             }
@@ -282,7 +326,7 @@ impl Library {
                 let found = self.index.names.iter().find(|n| n.squashed == q && facet.as_deref().is_none_or(|f| self.index.meta.facets[n.f].key == f));
                 match found {
                     Some(n) => (self.index.meta.facets[n.f].key.clone(), self.index.meta.facets[n.f].values[n.v].slug.clone()),
-                    None => return Err(format!("no topic is called {:?}; call vocab for every facet value with its labels and synonyms", shown(&name))),
+                    None => return Err(format!("no topic is called {:?}; call vocab for every facet value with its labels and synonyms", shown(&name)).into()),
                 }
             }
             _ => return Err("give facet and slug (e.g. facet \"component\", slug \"cdn-edge\"), or a name: a label or synonym such as \"메모리 부족\"".into()),
@@ -403,7 +447,7 @@ impl ServerHandler for Library {
                 r.structured_content = Some(value);
                 r
             }
-            Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
+            Err(e) => CallToolResult::error(vec![ContentBlock::text(e.to_string())]),
         };
         Ok(result.into())
     }
