@@ -454,23 +454,14 @@ impl ServerHandler for Library {
 }
 
 /// What an error message repeats of a caller's text: at most 80 characters, so a
-/// 1 MB name is not echoed back whole. Control characters are written as escapes (`\u{1b}`), so that a client that
-/// prints the message shows them instead of obeying them.
+/// 1 MB name is not echoed back whole, with control characters written as escapes
+/// ([`crate::commands::printable`]), so that a client that prints the message shows
+/// them instead of obeying them.
 fn shown(s: &str) -> String {
-    let visible = |t: &str| -> String {
-        t.chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_unicode().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect()
-    };
+    use crate::commands::printable;
     match s.char_indices().nth(80) {
-        Some((at, _)) => format!("{}… ({} characters)", visible(&s[..at]), s.chars().count()),
-        None => visible(s),
+        Some((at, _)) => format!("{}… ({} characters)", printable(&s[..at]), s.chars().count()),
+        None => printable(s),
     }
 }
 
