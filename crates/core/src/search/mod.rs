@@ -254,7 +254,11 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         },
     );
     let has_query = !words.is_empty();
-    let unsearchable = is_unsearchable(&request.query);
+    // The words as typed, split once: what the response says of the query (nothing
+    // searchable, cut, the word being typed) reads them. The analysis reads its own
+    // normalised text.
+    let typed: Vec<&str> = text::words(&request.query).collect();
+    let unsearchable = !request.query.trim().is_empty() && typed.is_empty();
     let (ranking, mut candidates) = rank(index, &words);
     let matches = &ranking.matches;
     if unsearchable {
@@ -290,14 +294,14 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         Some(graph(index, &counted.matching, &request.graph)?)
     };
     let suggestions = suggest(index, &request.query, &selection);
-    let completions = completions(index, request);
+    let completions = completions(index, request, typed.last().copied());
     let needed = index.take_missing();
     let incomplete = !needed.is_empty();
     Ok(Response {
         total,
         full,
         unsearchable,
-        cut: is_cut(&request.query),
+        cut: is_cut(&typed),
         page: shown.number,
         per_page: shown.per_page,
         sort,
@@ -312,17 +316,15 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     })
 }
 
-/// True when `typed` has text but no word in it at all (`.*`, `!!!`, emoji): it
-/// asks for nothing that can be found. (A query of only stopwords, `장애 사례`, is
-/// not unsearchable: it lists everything.)
-fn is_unsearchable(typed: &str) -> bool {
-    !typed.trim().is_empty() && text::words(typed).next().is_none()
-}
-
-/// True when `typed` is longer than the analysis reads ([`query::MAX_WORDS`] words
-/// of [`query::MAX_WORD_CHARS`] characters).
-fn is_cut(typed: &str) -> bool {
-    query::query_words(typed)
+/// True when the words as typed are more than the analysis reads
+/// ([`query::MAX_WORDS`] words of [`query::MAX_WORD_CHARS`] characters, each cut
+/// where scripts meet, as [`query::query_words`] cuts them). (A query with text but
+/// no word, `.*` or `!!!`, is unsearchable: it asks for nothing that can be found;
+/// one of only stopwords, `장애 사례`, is not: it lists everything.)
+fn is_cut(typed: &[&str]) -> bool {
+    typed
+        .iter()
+        .flat_map(|w| query::script_pieces(w))
         .enumerate()
         .any(|(i, w)| i >= query::MAX_WORDS || w.chars().nth(query::MAX_WORD_CHARS).is_some())
 }

@@ -13,8 +13,9 @@ const COMPLETIONS: usize = 6;
 
 /// With `request.prefix`, and the last word still being typed (no space after
 /// it): the vocabulary terms it may be the start of, most frequent first.
-pub(super) fn completions(index: &Index, request: &Request) -> Vec<String> {
-    match (request.prefix, text::words(&request.query).last()) {
+/// `last` is the query's last word as typed.
+pub(super) fn completions(index: &Index, request: &Request, last: Option<&str>) -> Vec<String> {
+    match (request.prefix, last) {
         (true, Some(last)) if !request.query.ends_with(char::is_whitespace) => {
             query::completions(&text::normalize(last), index, COMPLETIONS)
                 .into_iter()
