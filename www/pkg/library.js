@@ -100,11 +100,11 @@ export class IncidentLibrary extends EventTarget {
    *  same time share one request per file. */
   bytes(name, options) {
     if (options) return this.file("index/" + name, options);
-    const url = this.url("index/" + name).href;
-    let pending = this.inflight.get(url);
+    const url = this.url("index/" + name);
+    let pending = this.inflight.get(url.href);
     if (!pending) {
-      pending = this.file("index/" + name).finally(() => this.inflight.delete(url));
-      this.inflight.set(url, pending);
+      pending = load(url).finally(() => this.inflight.delete(url.href));
+      this.inflight.set(url.href, pending);
     }
     return pending;
   }

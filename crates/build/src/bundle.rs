@@ -142,9 +142,9 @@ pub fn build(
     // assets always come from the same build, whatever a cache holds. The version
     // is then written into every file a search reads (the index files' headers, the
     // passages files), so that a reader never mixes files of two deploys.
-    let version = phase("version", || version_of(&files));
+    let build = phase("version", || version_of(&files));
+    let version = format!("{build:016x}");
     files.truncate(unstamped);
-    let build = u64::from_str_radix(&version, 16).expect("the version is 16 hex digits");
     for (name, bytes) in &mut files {
         if name.starts_with("index/") {
             incident_core::format::stamp(bytes, build);
@@ -342,9 +342,9 @@ fn report(
     }
 }
 
-/// The build's version: a hash of the assets and the index (pages derive from the
-/// same corpus, so they change with it).
-fn version_of(files: &[(String, Vec<u8>)]) -> String {
+/// The build: a hash of the assets, the index and the passages (pages derive from the
+/// same corpus, so they change with it); as 16 hex digits it is the version.
+fn version_of(files: &[(String, Vec<u8>)]) -> u64 {
     let mut sorted: Vec<&(String, Vec<u8>)> = files.iter().collect();
     sorted.sort_by(|a, b| a.0.cmp(&b.0));
     let mut all = Vec::new();
@@ -352,7 +352,7 @@ fn version_of(files: &[(String, Vec<u8>)]) -> String {
         all.extend_from_slice(name.as_bytes());
         all.extend_from_slice(&incident_core::hash::checksum(bytes).to_le_bytes());
     }
-    format!("{:016x}", incident_core::hash::checksum(&all))
+    incident_core::hash::checksum(&all)
 }
 
 /// True for the files that pages load as versioned assets.

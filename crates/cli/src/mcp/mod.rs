@@ -139,12 +139,19 @@ impl Library {
     /// Calls a tool by name with JSON arguments.
     pub fn call(&self, name: &str, args: &Map<String, Value>) -> Outcome {
         match McpTool::parse(name) {
-            Some(McpTool::SearchIncidents) => self.search_incidents(args),
-            Some(McpTool::ListIncidents) => self.list_incidents(args),
-            Some(McpTool::GetIncident) => self.get_incident(args),
-            Some(McpTool::GetTopic) => self.get_topic(args),
-            Some(McpTool::Vocab) => self.vocab(args),
+            Some(tool) => self.run_tool(tool, args),
             None => Err(format!("unknown tool {:?}; the tools are {}", shown(name), McpTool::names()).into()),
+        }
+    }
+
+    /// Runs `tool` with JSON arguments.
+    fn run_tool(&self, tool: McpTool, args: &Map<String, Value>) -> Outcome {
+        match tool {
+            McpTool::SearchIncidents => self.search_incidents(args),
+            McpTool::ListIncidents => self.list_incidents(args),
+            McpTool::GetIncident => self.get_incident(args),
+            McpTool::GetTopic => self.get_topic(args),
+            McpTool::Vocab => self.vocab(args),
         }
     }
 
@@ -439,7 +446,7 @@ impl ServerHandler for Library {
             ));
         };
         let args = request.arguments.unwrap_or_default();
-        let result = match self.call(tool.name(), &args) {
+        let result = match self.run_tool(tool, &args) {
             // The structure for the agent, a short summary as the text: not the same
             // JSON twice.
             Ok(value) => {

@@ -68,58 +68,72 @@ impl Library {
         resource.with_mime_type(MARKDOWN).with_annotations(annotations)
     }
 
-    /// Every resource, in order: incidents by id, topics by facet, the taxonomy.
-    fn all_resources(&self) -> Vec<Resource> {
-        let mut out: Vec<Resource> = self
-            .index
-            .listings
-            .iter()
-            .map(|l| {
-                Resource::new(format!("incident://{}", l.id), l.id.clone())
-                    .with_title(l.title.clone())
-                    .with_description(format!(
-                        "{} · {}. {}",
-                        self.label("org", &l.org),
-                        l.date_label,
-                        l.summary
-                    ))
-            })
-            .collect();
-        for facet in &self.index.meta.facets {
-            let name = FACETS.iter().find(|f| f.key == facet.key).map_or("", |f| f.ko);
-            for v in &facet.values {
-                out.push(
+    /// How many resources there are: every incident, every topic, the taxonomy.
+    fn resource_count(&self) -> usize {
+        let topics: usize = self.index.meta.facets.iter().map(|f| f.values.len()).sum();
+        self.index.listings.len() + topics + 1
+    }
+
+    /// Resource `i` in the order of `resources/list`: incidents by id, topics by
+    /// facet, the taxonomy last. Made on demand, so a page costs only its own.
+    fn resource_at(&self, i: usize) -> Resource {
+        let resource = if let Some(l) = self.index.listings.get(i) {
+            Resource::new(format!("incident://{}", l.id), l.id.clone())
+                .with_title(l.title.clone())
+                .with_description(format!(
+                    "{} · {}. {}",
+                    self.label("org", &l.org),
+                    l.date_label,
+                    l.summary
+                ))
+        } else {
+            let mut t = i - self.index.listings.len();
+            let topic = self
+                .index
+                .meta
+                .facets
+                .iter()
+                .find_map(|facet| match facet.values.get(t) {
+                    Some(v) => Some((facet, v)),
+                    None => {
+                        t -= facet.values.len();
+                        None
+                    }
+                });
+            match topic {
+                Some((facet, v)) => {
+                    let name = FACETS.iter().find(|f| f.key == facet.key).map_or("", |f| f.ko);
                     Resource::new(
                         format!("topic://{}/{}", facet.key, v.slug),
                         format!("{}/{}", facet.key, v.slug),
                     )
                     .with_title(format!("{} ({name})", v.ko))
-                    .with_description(format!("{} 주제: {}, 그 사례 목록", name, v.en)),
-                );
+                    .with_description(format!("{} 주제: {}, 그 사례 목록", name, v.en))
+                }
+                None => Resource::new(TAXONOMY, "taxonomy")
+                    .with_title("분류 체계 (taxonomy)")
+                    .with_description(
+                        "every facet and value: slug, Korean and English labels, synonyms, incident count",
+                    ),
             }
-        }
-        out.push(
-            Resource::new(TAXONOMY, "taxonomy")
-                .with_title("분류 체계 (taxonomy)")
-                .with_description("every facet and value: slug, Korean and English labels, synonyms, incident count"),
-        );
-        out.into_iter().map(|r| self.annotated(r)).collect()
+        };
+        self.annotated(resource)
     }
 
-    /// A page of [`Library::all_resources`]: from the cursor's position, [`PAGE`] of them.
+    /// A page of the resources: from the cursor's position, [`PAGE`] of them.
     pub(super) fn resource_page(&self, cursor: Option<&str>) -> Result<ListResourcesResult, String> {
-        let all = self.all_resources();
+        let total = self.resource_count();
         let start = match cursor {
             None => 0,
             Some(c) => c
                 .parse::<usize>()
                 .ok()
-                .filter(|&s| s > 0 && s < all.len())
+                .filter(|&s| s > 0 && s < total)
                 .ok_or("cursor is not one this server gave; list again without a cursor")?,
         };
-        let end = (start + PAGE).min(all.len());
-        let mut page = ListResourcesResult::with_all_items(all[start..end].to_vec());
-        page.next_cursor = (end < all.len()).then(|| end.to_string());
+        let end = (start + PAGE).min(total);
+        let mut page = ListResourcesResult::with_all_items((start..end).map(|i| self.resource_at(i)).collect());
+        page.next_cursor = (end < total).then(|| end.to_string());
         Ok(page)
     }
 
