@@ -8,7 +8,6 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::{json, Value};
 
 use incident_core::sections::NAMES;
 
@@ -16,85 +15,86 @@ use crate::corpus::{Corpus, Incident};
 use incident_core::index::{FacetDef, FACETS};
 
 mod schema;
+mod shape;
 
-pub use schema::{openapi, schemas};
+pub use schema::{derived_schema, openapi, schemas};
+use shape::*;
 
 /// Version of the files' shape; bumped on any incompatible change.
 pub const SCHEMA_VERSION: &str = "1";
 /// Listing entries per `incidents*.json` page.
 pub const PAGE_SIZE: usize = 500;
 
-/// The envelope every file has.
-#[derive(Serialize)]
-struct Envelope<'a, T: Serialize> {
-    schema_version: &'a str,
-    generated_at: &'a str,
-    data: T,
-}
-
 fn envelope<T: Serialize>(generated_at: &str, data: T) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec_pretty(&Envelope {
+    pretty(&Envelope {
         schema_version: SCHEMA_VERSION,
         generated_at,
         data,
     })
-    .expect("API data serialises");
-    bytes.push(b'\n');
-    bytes
 }
 
 /// Facet slugs of an incident, by facet key.
-fn facets_of(incident: &Incident) -> BTreeMap<&'static str, Vec<&str>> {
-    FACETS.iter().map(|f| (f.key, incident.facet(f.key))).collect()
+fn facets_of(incident: &Incident) -> Facets<'_> {
+    Facets(FACETS.iter().map(|f| (f.key, incident.facet(f.key))).collect())
 }
 
-fn listing_entry(incident: &Incident) -> Value {
-    json!({
-        "id": incident.id,
-        "title": incident.title,
-        "org": incident.org,
-        "date": incident.when.machine(),
-        "date_label": incident.when.label(),
-        "sort_date": incident.date.to_string(),
-        "facets": facets_of(incident),
-        "summary": crate::summary::summary(incident),
-        "url": format!("incidents/{}.json", incident.id),
-    })
+fn listing_entry(incident: &Incident) -> ListingEntry<'_> {
+    ListingEntry {
+        id: &incident.id,
+        title: &incident.title,
+        org: &incident.org,
+        date: incident.when.machine(),
+        date_label: incident.when.label(),
+        sort_date: incident.date.to_string(),
+        facets: facets_of(incident),
+        summary: crate::summary::summary(incident),
+        url: format!("incidents/{}.json", incident.id),
+    }
 }
 
 /// The API's record of `incident` (`incidents/<id>.json`'s data).
-pub(crate) fn full_record(incident: &Incident, related: &[String]) -> Value {
-    // In reading order (요약 … 교훈): the JSON keeps the order its objects are made in.
-    let sections: serde_json::Map<String, Value> = NAMES
+fn record<'a>(incident: &'a Incident, related: &'a [String]) -> Record<'a> {
+    let sections = NAMES
         .iter()
-        .filter_map(|name| {
-            incident
-                .section(name)
-                .map(|s| (name.to_string(), json!({ "markdown": s.markdown, "text": s.text })))
+        .filter_map(|&name| {
+            incident.section(name).map(|s| {
+                (
+                    name,
+                    SectionText {
+                        markdown: &s.markdown,
+                        text: &s.text,
+                    },
+                )
+            })
         })
         .collect();
-    json!({
-        "id": incident.id,
-        "title": incident.title,
-        "org": incident.org,
-        "date": incident.when.machine(),
-        "date_label": incident.when.label(),
-        "sort_date": incident.date.to_string(),
-        "date_bound_note": incident.when.bound_note,
-        "tags": incident.tags,
-        "severity": incident.severity,
-        "impact": incident.impact,
-        "affected_users": incident.affected_users,
-        "regions": incident.regions,
-        "time_to_detect": incident.time_to_detect,
-        "time_to_recover": incident.time_to_recover,
-        "facets": facets_of(incident),
-        "sources": incident.sources,
-        "related": related,
-        "checks": incident.checks,
-        "sections": sections,
-        "page": format!("../../incidents/{}/", incident.id),
-    })
+    Record {
+        id: &incident.id,
+        title: &incident.title,
+        org: &incident.org,
+        date: incident.when.machine(),
+        date_label: incident.when.label(),
+        sort_date: incident.date.to_string(),
+        date_bound_note: incident.when.bound_note.as_deref(),
+        tags: &incident.tags,
+        severity: incident.severity.as_deref(),
+        impact: incident.impact.as_deref(),
+        affected_users: incident.affected_users.as_deref(),
+        regions: &incident.regions,
+        time_to_detect: incident.time_to_detect.as_deref(),
+        time_to_recover: incident.time_to_recover.as_deref(),
+        facets: facets_of(incident),
+        sources: &incident.sources,
+        related,
+        checks: &incident.checks,
+        sections: Sections(sections),
+        page: format!("../../incidents/{}/", incident.id),
+    }
+}
+
+/// The API's record of `incident` as JSON, for the Markdown pages.
+pub(crate) fn full_record(incident: &Incident, related: &[String]) -> serde_json::Value {
+    serde_json::to_value(record(incident, related)).expect("API data serialises")
 }
 
 /// A file of the API: its path relative to the bundle root and its bytes.
@@ -119,10 +119,7 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, emit:
     for file in topic_files {
         emit(file);
     }
-    emit((
-        "api/v1/topics.json".into(),
-        envelope(generated_at, json!({ "topics": topics })),
-    ));
+    emit(("api/v1/topics.json".into(), envelope(generated_at, Topics { topics })));
     emit(vocab_file(corpus, generated_at));
     for (name, schema) in schemas() {
         emit((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
@@ -136,22 +133,29 @@ fn index_file(corpus: &Corpus, generated_at: &str) -> File {
         "api/v1/index.json".into(),
         envelope(
             generated_at,
-            json!({
-                "name": "Incident Library",
-                "description": "공개된 장애 보고서를 한국어로 정리한 라이브러리의 정적 API. 키가 필요 없다.",
-                "incidents": corpus.incidents.len(),
-                "facets": FACETS.iter().map(|f| json!({"key": f.key, "ko": f.ko, "en": f.en})).collect::<Vec<_>>(),
-                "endpoints": {
-                    "listing": "incidents.json",
-                    "listing_page": "incidents-{page}.json",
-                    "incident": "incidents/{id}.json",
-                    "topics": "topics.json",
-                    "topic": "topics/{facet}/{slug}.json",
-                    "vocab": "vocab.json",
-                    "openapi": "openapi.json",
-                    "schemas": "schemas/"
-                }
-            }),
+            Index {
+                name: "Incident Library",
+                description: "공개된 장애 보고서를 한국어로 정리한 라이브러리의 정적 API. 키가 필요 없다.",
+                incidents: corpus.incidents.len(),
+                facets: FACETS
+                    .iter()
+                    .map(|f| FacetLabel {
+                        key: f.key,
+                        ko: f.ko,
+                        en: f.en,
+                    })
+                    .collect(),
+                endpoints: Endpoints {
+                    listing: "incidents.json",
+                    listing_page: "incidents-{page}.json",
+                    incident: "incidents/{id}.json",
+                    topics: "topics.json",
+                    topic: "topics/{facet}/{slug}.json",
+                    vocab: "vocab.json",
+                    openapi: "openapi.json",
+                    schemas: "schemas/",
+                },
+            },
         ),
     )
 }
@@ -179,13 +183,13 @@ fn listing_files(by_date: &[&Incident], generated_at: &str) -> Vec<File> {
             format!("api/v1/{}", page_name(page)),
             envelope(
                 generated_at,
-                json!({
-                    "total": n,
-                    "page": page,
-                    "pages": pages,
-                    "next": (page < pages).then(|| page_name(page + 1)),
-                    "incidents": chunk.iter().map(|inc| listing_entry(inc)).collect::<Vec<_>>(),
-                }),
+                ListingPage {
+                    total: n,
+                    page,
+                    pages,
+                    next: (page < pages).then(|| page_name(page + 1)),
+                    incidents: chunk.iter().map(|inc| listing_entry(inc)).collect(),
+                },
             ),
         ));
     }
@@ -197,7 +201,10 @@ fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, 
     for (d, incident) in corpus.incidents.iter().enumerate() {
         emit((
             format!("api/v1/incidents/{}.json", incident.id),
-            envelope(generated_at, full_record(incident, &related[d])),
+            envelope(
+                generated_at,
+                IncidentFile::Record(Box::new(record(incident, &related[d]))),
+            ),
         ));
     }
     // A moved id keeps its file, so a client holding the old id learns where the
@@ -207,7 +214,12 @@ fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, 
             format!("api/v1/incidents/{}.json", m.id),
             envelope(
                 generated_at,
-                json!({"id": m.id, "moved_to": m.to, "reason": m.reason, "url": format!("{}.json", m.to)}),
+                IncidentFile::Moved(MovedIncident {
+                    id: &m.id,
+                    moved_to: &m.to,
+                    reason: &m.reason,
+                    url: format!("{}.json", m.to),
+                }),
             ),
         ));
     }
@@ -215,7 +227,11 @@ fn incident_files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, 
 
 /// `topics/<facet>/<slug>.json` for every taxonomy value, and the entries of
 /// `topics.json`.
-fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (Vec<File>, Vec<Value>) {
+fn topic_files<'a>(
+    corpus: &'a Corpus,
+    by_date: &[&'a Incident],
+    generated_at: &str,
+) -> (Vec<File>, Vec<TopicEntry<'a>>) {
     let mut files = Vec::new();
     let mut topics = Vec::new();
     for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
@@ -226,24 +242,45 @@ fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (V
                 .map(|i| i.id.as_str())
                 .collect();
             let related = related_topics(corpus, by_date, f, key, &value.slug);
+            let count = incidents.len();
             files.push((
                 format!("api/v1/topics/{key}/{}.json", value.slug),
                 envelope(
                     generated_at,
-                    json!({
-                        "facet": key, "slug": value.slug, "ko": value.ko, "en": value.en,
-                        "description": value.description, "synonyms": value.synonyms,
-                        "incidents": incidents, "related_topics": related,
-                        "page": format!("../../../topics/{key}/{}/", value.slug),
+                    TopicFile::Topic(Topic {
+                        facet: key,
+                        slug: &value.slug,
+                        ko: &value.ko,
+                        en: &value.en,
+                        description: &value.description,
+                        synonyms: &value.synonyms,
+                        incidents,
+                        related_topics: related,
+                        page: format!("../../../topics/{key}/{}/", value.slug),
                     }),
                 ),
             ));
-            topics.push(json!({"facet": key, "slug": value.slug, "ko": value.ko, "en": value.en, "count": incidents.len(), "url": format!("topics/{key}/{}.json", value.slug)}));
+            topics.push(TopicEntry {
+                facet: key,
+                slug: &value.slug,
+                ko: &value.ko,
+                en: &value.en,
+                count,
+                url: format!("topics/{key}/{}.json", value.slug),
+            });
             // An old slug keeps its file and says where the value went.
             for alias in &value.aliases {
                 files.push((
                     format!("api/v1/topics/{key}/{alias}.json"),
-                    envelope(generated_at, json!({"facet": key, "slug": alias, "moved_to": value.slug, "url": format!("{}.json", value.slug)})),
+                    envelope(
+                        generated_at,
+                        TopicFile::Moved(MovedTopic {
+                            facet: key,
+                            slug: alias,
+                            moved_to: &value.slug,
+                            url: format!("{}.json", value.slug),
+                        }),
+                    ),
                 ));
             }
         }
@@ -253,7 +290,13 @@ fn topic_files(corpus: &Corpus, by_date: &[&Incident], generated_at: &str) -> (V
 
 /// Related topics of value `slug` of facet `f` (key `key`): the values of other
 /// facets (not the organisation) that share the most incidents with it, at most 8.
-fn related_topics(corpus: &Corpus, by_date: &[&Incident], f: usize, key: &str, slug: &str) -> Vec<Value> {
+fn related_topics<'a>(
+    corpus: &'a Corpus,
+    by_date: &[&Incident],
+    f: usize,
+    key: &str,
+    slug: &str,
+) -> Vec<RelatedTopic<'a>> {
     // One pass over the incidents of this value, counting the values they carry,
     // rather than one pass over every incident for every other value: the build
     // time of the API grew with the square of the taxonomy otherwise.
@@ -279,33 +322,47 @@ fn related_topics(corpus: &Corpus, by_date: &[&Incident], f: usize, key: &str, s
     shared
         .iter()
         .take(8)
-        .map(|(c, k, s, ko)| json!({"facet": k, "slug": s, "ko": ko, "shared": c}))
+        .map(|&(shared, facet, slug, ko)| RelatedTopic {
+            facet,
+            slug,
+            ko,
+            shared,
+        })
         .collect()
 }
 
 /// `vocab.json`: every facet with its values, labels, synonyms and counts.
 fn vocab_file(corpus: &Corpus, generated_at: &str) -> File {
-    let vocab: Vec<Value> = FACETS
+    let facets = FACETS
         .iter()
         .enumerate()
-        .map(|(f, &FacetDef { key, ko, en, .. })| {
-            json!({
-                "key": key, "ko": ko, "en": en,
-                "values": corpus.taxonomy.facets[f].iter().map(|v| json!({
-                    "slug": v.slug, "ko": v.ko, "en": v.en, "synonyms": v.synonyms, "aliases": v.aliases,
-                    "count": corpus.incidents.iter().filter(|i| i.facet(key).contains(&v.slug.as_str())).count(),
-                })).collect::<Vec<_>>(),
-            })
+        .map(|(f, &FacetDef { key, ko, en, .. })| VocabFacet {
+            key,
+            ko,
+            en,
+            values: corpus.taxonomy.facets[f]
+                .iter()
+                .map(|v| VocabValue {
+                    slug: &v.slug,
+                    ko: &v.ko,
+                    en: &v.en,
+                    synonyms: &v.synonyms,
+                    aliases: &v.aliases,
+                    count: corpus
+                        .incidents
+                        .iter()
+                        .filter(|i| i.facet(key).contains(&v.slug.as_str()))
+                        .count(),
+                })
+                .collect(),
         })
         .collect();
-    (
-        "api/v1/vocab.json".into(),
-        envelope(generated_at, json!({ "facets": vocab })),
-    )
+    ("api/v1/vocab.json".into(), envelope(generated_at, Vocab { facets }))
 }
 
-fn pretty(v: &Value) -> Vec<u8> {
-    let mut b = serde_json::to_vec_pretty(v).expect("JSON serialises");
+/// Pretty JSON with a final newline, as every file of the API is written.
+fn pretty<T: Serialize + ?Sized>(v: &T) -> Vec<u8> {
+    let mut b = serde_json::to_vec_pretty(v).expect("API data serialises");
     b.push(b'\n');
     b
 }

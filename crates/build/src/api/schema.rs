@@ -1,104 +1,68 @@
 //! The JSON Schemas of the static API's files and its OpenAPI document.
 
-use std::collections::BTreeMap;
-
 use serde_json::{json, Value};
 
 use incident_core::index::FACETS;
-use incident_core::sections::{self, NAMES};
 
+use super::shape::{Envelope, IncidentFile, Index, ListingPage, TopicFile, Topics, Vocab};
 use super::SCHEMA_VERSION;
 
-fn envelope_schema(id: &str, data: Value) -> Value {
-    json!({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": format!("{id}.schema.json"),
-        "type": "object",
-        "required": ["schema_version", "generated_at", "data"],
-        "additionalProperties": false,
-        "properties": {
-            "schema_version": {"const": SCHEMA_VERSION},
-            "generated_at": {"type": "string", "format": "date-time"},
-            "data": data
+/// The JSON Schema (draft 2020-12) of `T`, derived from the type: doc comments
+/// become descriptions, every subschema is inlined so that the schema stands alone
+/// or sits inside another (the MCP tools' output schemas), and the `format`s that
+/// schemars gives integers (`uint`, `int64`, …) are dropped, since validators do not
+/// know them; `date-time` and `uri` stay.
+pub fn derived_schema<T: schemars::JsonSchema>() -> Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .with(|s| s.inline_subschemas = true)
+        .into_generator();
+    let mut schema = generator.into_root_schema_for::<T>().to_value();
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                if map
+                    .get("format")
+                    .and_then(Value::as_str)
+                    .is_some_and(|f| !["date-time", "uri"].contains(&f))
+                {
+                    map.remove("format");
+                }
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
         }
-    })
+    }
+    strip(&mut schema);
+    if let Some(map) = schema.as_object_mut() {
+        // The derived title names the Rust type; `$id` names the file.
+        map.remove("title");
+    }
+    schema
 }
 
-fn strings() -> Value {
-    json!({"type": "array", "items": {"type": "string"}})
-}
-
-fn facet_map() -> Value {
-    let props: BTreeMap<&str, Value> = FACETS.iter().map(|f| (f.key, strings())).collect();
-    json!({"type": "object", "required": FACETS.iter().map(|f| f.key).collect::<Vec<_>>(), "properties": props, "additionalProperties": false})
-}
-
-fn id_schema() -> Value {
-    json!({"type": "string", "pattern": crate::corpus::ID_PATTERN})
-}
-
-/// A record date as far as its sources give it: a day, a month (`2019-06`), a day
-/// of an unknown year (`--10-04`), or a span of two of one kind joined by `/`.
-fn date_schema() -> Value {
-    let one = "([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{2}|[0-9]{4}|--[0-9]{2}-[0-9]{2})";
-    json!({"type": "string", "pattern": format!("^{one}(/{one})?$")})
-}
-
-fn day_schema() -> Value {
-    json!({"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"})
-}
-
-fn optional_string() -> Value {
-    json!({"type": ["string", "null"]})
+/// The schema of the file `<name>.schema.json`, whose data is a `T`.
+fn file_schema<T: schemars::JsonSchema>(name: &'static str) -> (&'static str, Value) {
+    let derived = derived_schema::<Envelope<'static, T>>();
+    // `$schema` and `$id` first, as a reader expects them.
+    let mut schema = serde_json::Map::new();
+    schema.insert("$schema".into(), derived["$schema"].clone());
+    schema.insert("$id".into(), json!(format!("{name}.schema.json")));
+    if let Value::Object(rest) = derived {
+        schema.extend(rest.into_iter().filter(|(k, _)| k != "$schema"));
+    }
+    (name, Value::Object(schema))
 }
 
 /// JSON Schemas of the API files, by name.
 pub fn schemas() -> Vec<(&'static str, Value)> {
-    let listing_entry = json!({
-        "type": "object",
-        "required": ["id", "title", "org", "date", "date_label", "sort_date", "facets", "summary", "url"],
-        "additionalProperties": false,
-        "properties": {"id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(), "date_label": {"type": "string"}, "sort_date": day_schema(), "facets": facet_map(), "summary": {"type": "string"}, "url": {"type": "string"}}
-    });
-    let incident = incident_schema();
-    let value = json!({"type": "object", "required": ["slug", "ko", "en", "synonyms", "aliases", "count"], "additionalProperties": false,
-        "properties": {"slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "synonyms": strings(), "aliases": strings(), "count": {"type": "integer", "minimum": 0}}});
     vec![
-        (
-            "index",
-            envelope_schema(
-                "index",
-                json!({"type": "object", "required": ["name", "incidents", "facets", "endpoints"], "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "incidents": {"type": "integer", "minimum": 0}, "facets": {"type": "array"}, "endpoints": endpoints_schema()}}),
-            ),
-        ),
-        (
-            "incidents",
-            envelope_schema(
-                "incidents",
-                json!({"type": "object", "required": ["total", "page", "pages", "next", "incidents"], "additionalProperties": false,
-            "properties": {"total": {"type": "integer"}, "page": {"type": "integer", "minimum": 1}, "pages": {"type": "integer", "minimum": 1}, "next": optional_string(), "incidents": {"type": "array", "items": listing_entry}}}),
-            ),
-        ),
-        ("incident", envelope_schema("incident", incident)),
-        (
-            "topics",
-            envelope_schema(
-                "topics",
-                json!({"type": "object", "required": ["topics"], "properties": {"topics": {"type": "array", "items": {"type": "object",
-            "required": ["facet", "slug", "ko", "en", "count", "url"], "additionalProperties": false,
-            "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "count": {"type": "integer"}, "url": {"type": "string"}}}}}}),
-            ),
-        ),
-        ("topic", envelope_schema("topic", topic_schema())),
-        (
-            "vocab",
-            envelope_schema(
-                "vocab",
-                json!({"type": "object", "required": ["facets"], "properties": {"facets": {"type": "array", "items": {"type": "object",
-            "required": ["key", "ko", "en", "values"], "additionalProperties": false,
-            "properties": {"key": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"}, "values": {"type": "array", "items": value}}}}}}),
-            ),
-        ),
+        file_schema::<Index>("index"),
+        file_schema::<ListingPage>("incidents"),
+        file_schema::<IncidentFile>("incident"),
+        file_schema::<Topics>("topics"),
+        file_schema::<TopicFile>("topic"),
+        file_schema::<Vocab>("vocab"),
     ]
 }
 
@@ -159,66 +123,4 @@ pub fn openapi() -> Value {
             "/vocab.json": get("getVocab", "Every facet with its values, labels, synonyms and counts.", "vocab", "Not a library.")
         }
     })
-}
-
-/// The `endpoints` of `index.json`: each file or path template, relative to it.
-fn endpoints_schema() -> Value {
-    let keys = [
-        "listing",
-        "listing_page",
-        "incident",
-        "topics",
-        "topic",
-        "vocab",
-        "openapi",
-        "schemas",
-    ];
-    json!({
-        "type": "object",
-        "required": keys,
-        "additionalProperties": false,
-        "properties": keys.iter().map(|k| (k.to_string(), json!({"type": "string"}))).collect::<serde_json::Map<String, Value>>()
-    })
-}
-
-/// A record, or what a merged id answers with.
-fn incident_schema() -> Value {
-    let section = json!({"type": "object", "required": ["markdown", "text"], "additionalProperties": false, "properties": {"markdown": {"type": "string"}, "text": {"type": "string"}}});
-    let sections: BTreeMap<&str, Value> = NAMES.iter().map(|s| (*s, section.clone())).collect();
-    let incident = json!({
-        "type": "object",
-        "required": ["id", "title", "org", "date", "date_label", "sort_date", "tags", "regions", "facets", "sources", "related", "checks", "sections", "page"],
-        "additionalProperties": false,
-        "properties": {
-            "id": id_schema(), "title": {"type": "string"}, "org": {"type": "string"}, "date": date_schema(),
-            "date_label": {"type": "string"}, "sort_date": day_schema(), "date_bound_note": optional_string(),
-            "tags": strings(), "severity": optional_string(), "impact": optional_string(), "affected_users": optional_string(),
-            "regions": strings(), "time_to_detect": optional_string(), "time_to_recover": optional_string(),
-            "facets": facet_map(), "sources": {"type": "array", "items": {"type": "string", "format": "uri"}, "minItems": 1},
-            "related": {"type": "array", "items": id_schema()}, "checks": strings(),
-            "sections": {"type": "object", "required": sections::required().collect::<Vec<_>>(), "properties": sections, "additionalProperties": false},
-            "page": {"type": "string"}
-        }
-    });
-    let moved = json!({
-        "type": "object",
-        "required": ["id", "moved_to", "reason", "url"],
-        "additionalProperties": false,
-        "properties": {"id": id_schema(), "moved_to": id_schema(), "reason": {"type": "string"}, "url": {"type": "string"}}
-    });
-    let incident = json!({"type": "object", "oneOf": [incident, moved]});
-    incident
-}
-
-/// A taxonomy value, or what a merged value's old slug answers with.
-fn topic_schema() -> Value {
-    json!({"type": "object", "oneOf": [
-            {"type": "object", "required": ["facet", "slug", "ko", "en", "description", "synonyms", "incidents", "related_topics", "page"], "additionalProperties": false,
-    "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "ko": {"type": "string"}, "en": {"type": "string"},
-        "description": {"type": "string"}, "synonyms": strings(), "incidents": {"type": "array", "items": id_schema()}, "page": {"type": "string"},
-        "related_topics": {"type": "array", "items": {"type": "object", "required": ["facet", "slug", "ko", "shared"], "additionalProperties": false,
-            "properties": {"facet": {"type": "string"}, "slug": {"type": "string"}, "ko": {"type": "string"}, "shared": {"type": "integer", "minimum": 1}}}}}},
-            {"type": "object", "required": ["facet", "slug", "moved_to", "url"], "additionalProperties": false,
-                "properties": {"facet": {"enum": FACETS.iter().map(|f| f.key).collect::<Vec<_>>()}, "slug": {"type": "string"}, "moved_to": {"type": "string"}, "url": {"type": "string"}}}
-        ]})
 }

@@ -22,6 +22,7 @@ use incident_build::mcp_tools::McpTool;
 
 mod args;
 mod complete;
+mod error;
 mod prompts;
 mod resources;
 mod schema;
@@ -29,16 +30,25 @@ mod shape;
 mod stdio;
 mod wire;
 
-use args::{filters_arg, string_arg};
+pub use error::{Outcome, ToolError};
+
+use args::{Filters, GetIncidentArgs, GetTopicArgs, ListArgs, SearchArgs, VocabArgs};
 use incident_core::index::{Index, FACETS};
 use incident_core::query;
-use incident_core::search::{self, Request, Sort};
+use incident_core::search::{self, Request};
 
 /// Most hits a `search_incidents` call returns: its result then stays under
 /// 20,000 tokens (README, "MCP"), the default of 10 under 8,000.
 pub const SEARCH_LIMIT: usize = 20;
 /// Most incidents a `list_incidents` call returns, within the same budget.
 pub const LIST_LIMIT: usize = 40;
+
+/// What search and list take besides their words and limit.
+struct Narrowing {
+    filters: Option<Filters>,
+    sort: Option<incident_core::search::Sort>,
+    cursor: Option<String>,
+}
 
 /// The server: a loaded bundle.
 pub struct Library {
@@ -49,55 +59,6 @@ pub struct Library {
     site: Option<String>,
     /// When the library's data last changed (the API's `generated_at`).
     generated_at: String,
-}
-
-/// A tool's outcome: structured content, or why not.
-pub type Outcome = std::result::Result<Value, ToolError>;
-
-/// Why a tool call failed. Either way the agent gets a message that says what to
-/// do next, as a tool error (`isError`), not a protocol error.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToolError {
-    /// The call's arguments: a missing or malformed one, an unknown id, facet or
-    /// value, a cursor of another call.
-    Arguments(String),
-    /// The bundle the server reads: a file missing or damaged (build it again).
-    Bundle(String),
-}
-
-impl ToolError {
-    /// The message for the agent.
-    pub fn message(&self) -> &str {
-        match self {
-            ToolError::Arguments(m) | ToolError::Bundle(m) => m,
-        }
-    }
-}
-
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.message())
-    }
-}
-
-impl std::error::Error for ToolError {}
-
-impl From<String> for ToolError {
-    fn from(message: String) -> Self {
-        ToolError::Arguments(message)
-    }
-}
-
-impl From<ToolError> for String {
-    fn from(e: ToolError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<&str> for ToolError {
-    fn from(message: &str) -> Self {
-        ToolError::Arguments(message.to_string())
-    }
 }
 
 impl Library {
@@ -156,16 +117,13 @@ impl Library {
     }
 
     fn vocab(&self, args: &Map<String, Value>) -> Outcome {
-        let facet = string_arg(args, "facet")?;
-        let start = match string_arg(args, "cursor")? {
+        let VocabArgs { facet, cursor } = args::read(args)?;
+        let start = match cursor {
             None => 0,
             Some(c) => shape::vocab_cursor(&c, facet.as_deref())?,
         };
-        Ok(shape::vocab_page(
-            &self.api_data("vocab.json")?,
-            facet.as_deref(),
-            start,
-        )?)
+        let page = shape::vocab_page(&self.api_data("vocab.json")?, facet.as_deref(), start)?;
+        Ok(json!(page))
     }
 
     /// A whole file of the API (`api/v1/<relative>`), envelope and all.
@@ -190,39 +148,48 @@ impl Library {
     }
 
     fn search_incidents(&self, args: &Map<String, Value>) -> Outcome {
-        let query = string_arg(args, "query")?.unwrap_or_default();
+        let SearchArgs {
+            query,
+            filters,
+            sort,
+            limit,
+            cursor,
+        } = args::read(args)?;
         if query.trim().is_empty() {
             return Err(
                 "query is empty; give words to search for, or call list_incidents to list incidents by filters alone"
                     .into(),
             );
         }
-        self.run(args, query, SEARCH_LIMIT, McpTool::SearchIncidents)
+        let narrowing = Narrowing { filters, sort, cursor };
+        self.run(narrowing, query, limit, SEARCH_LIMIT, McpTool::SearchIncidents)
     }
 
     fn list_incidents(&self, args: &Map<String, Value>) -> Outcome {
-        self.run(args, String::new(), LIST_LIMIT, McpTool::ListIncidents)
+        let ListArgs {
+            filters,
+            sort,
+            limit,
+            cursor,
+        } = args::read(args)?;
+        let narrowing = Narrowing { filters, sort, cursor };
+        self.run(narrowing, String::new(), limit, LIST_LIMIT, McpTool::ListIncidents)
     }
 
-    fn run(&self, args: &Map<String, Value>, query: String, max: usize, tool: McpTool) -> Outcome {
-        let filters = filters_arg(args)?;
-        let sort = match string_arg(args, "sort")? {
-            None => None,
-            Some(name) => Some(name.parse::<Sort>()?),
-        };
-        let limit = match args.get("limit") {
-            None | Some(Value::Null) => 10,
-            Some(v) => match v.as_u64() {
-                Some(n) if (1..=max as u64).contains(&n) => n as usize,
-                _ => return Err(format!("limit must be a whole number from 1 to {max}").into()),
-            },
+    fn run(&self, narrowing: Narrowing, query: String, limit: Option<u64>, max: usize, tool: McpTool) -> Outcome {
+        let Narrowing { filters, sort, cursor } = narrowing;
+        let filters = filters.unwrap_or_default().0;
+        let limit = match limit {
+            None => 10,
+            Some(n) if (1..=max as u64).contains(&n) => n as usize,
+            Some(_) => return Err(format!("limit must be a whole number from 1 to {max}").into()),
         };
         // The cursor names the page and the request it belongs to.
         let fingerprint = format!(
             "{:016x}",
             incident_core::hash::checksum(format!("{}|{query}|{filters:?}|{sort:?}|{limit}", tool.name()).as_bytes())
         );
-        let page = match string_arg(args, "cursor")? {
+        let page = match cursor {
             None => 1,
             Some(c) => page_of(&c, &fingerprint)?,
         };
@@ -240,20 +207,22 @@ impl Library {
         if page > 1 && page > pages {
             return Err("cursor points past the last page (the results changed); call again without a cursor".into());
         }
-        let hits = self.hits(&response);
-        let understood = understood(&response);
-        let mut out = json!({"total": response.total, "full": response.full, "page": page, "sort": response.sort, "hits": hits, "understood": understood});
-        if response.cut {
-            out["note"] = json!(format!(
-                "the query was cut to its first {} words of at most {} characters",
-                query::MAX_WORDS,
-                query::MAX_WORD_CHARS
-            ));
-        }
-        if page < pages {
-            out["next_cursor"] = json!(format!("{}:{fingerprint}", page + 1));
-        }
-        Ok(out)
+        Ok(json!(shape::Results {
+            total: response.total,
+            full: response.full,
+            page,
+            sort: response.sort,
+            hits: self.hits(&response),
+            understood: understood(&response),
+            note: response.cut.then(|| {
+                format!(
+                    "the query was cut to its first {} words of at most {} characters",
+                    query::MAX_WORDS,
+                    query::MAX_WORD_CHARS
+                )
+            }),
+            next_cursor: (page < pages).then(|| format!("{}:{fingerprint}", page + 1)),
+        }))
     }
 
     /// The search's own hits: what matched, how, and what is missing, each with
@@ -268,7 +237,10 @@ impl Library {
                     map.remove("terms");
                     let found = incident_build::passages::excerpts(&self.root, h);
                     if !found.is_empty() {
-                        map.insert("excerpts".into(), shape::excerpts(&found, &h.id, &|p| self.web(p)));
+                        map.insert(
+                            "excerpts".into(),
+                            json!(shape::excerpts(&found, &h.id, &|p| self.web(p))),
+                        );
                     }
                 }
                 v
@@ -277,12 +249,12 @@ impl Library {
     }
 
     fn get_incident(&self, args: &Map<String, Value>) -> Outcome {
-        let format = shape::Format::parse(string_arg(args, "format")?.as_deref())?;
-        let wanted = shape::sections_arg(args.get("sections"))?;
-        let id = string_arg(args, "id")?
-            .ok_or("id is required, e.g. \"IL-0004\"")?
-            .trim()
-            .to_uppercase();
+        let GetIncidentArgs { id, format, sections } = args::read(args)?;
+        let wanted = args::Sections::or_default(sections);
+        let id = id.trim().to_uppercase();
+        if id.is_empty() {
+            return Err("id is required, e.g. \"IL-0004\"".into());
+        }
         if !incident_build::corpus::is_incident_id(&id) {
             return Err(format!("\"{}\" is not an incident id; ids look like \"IL-0004\" (find them with search_incidents or list_incidents)", shown(&id)).into());
         }
@@ -304,9 +276,7 @@ impl Library {
     }
 
     fn get_topic(&self, args: &Map<String, Value>) -> Outcome {
-        let facet = string_arg(args, "facet")?;
-        let slug = string_arg(args, "slug")?;
-        let name = string_arg(args, "name")?;
+        let GetTopicArgs { facet, slug, name } = args::read(args)?;
         let keys: Vec<&str> = FACETS.iter().map(|f| f.key).collect();
         if let Some(f) = &facet {
             if !keys.contains(&f.as_str()) {
@@ -489,13 +459,22 @@ fn page_of(cursor: &str, fingerprint: &str) -> std::result::Result<usize, String
 }
 
 /// How each query word was read: matched or not, and up to four readings.
-fn understood(response: &search::Response) -> Vec<Value> {
+fn understood(response: &search::Response) -> Vec<shape::Reading> {
     response
         .words
         .iter()
-        .map(|w| json!({"word": w.input, "matched": !w.alternatives.is_empty(), "read_as": w.alternatives.iter().take(4).map(|a| match &a.facet {
-            Some(f) => format!("{}:{}", f.facet, f.slug),
-            None => a.terms.join(" "),
-        }).collect::<Vec<_>>()}))
+        .map(|w| shape::Reading {
+            word: w.input.clone(),
+            matched: !w.alternatives.is_empty(),
+            read_as: w
+                .alternatives
+                .iter()
+                .take(4)
+                .map(|a| match &a.facet {
+                    Some(f) => format!("{}:{}", f.facet, f.slug),
+                    None => a.terms.join(" "),
+                })
+                .collect(),
+        })
         .collect()
 }

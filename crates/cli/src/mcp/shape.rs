@@ -3,68 +3,24 @@
 //! result carries beside its structured content (a client shows the text; an agent
 //! reads the structure, so the text does not repeat it).
 
-use serde_json::{json, Map, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use incident_core::search::Sort;
 
 use incident_build::mcp_tools::McpTool;
 use incident_core::sections::NAMES;
 
+use super::args::Format;
+
 /// Values of the vocabulary a `vocab` call returns at most.
 pub const VOCAB_PAGE: usize = 32;
-
-/// How a record's sections are given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Markdown, as written.
-    Markdown,
-    /// Plain text.
-    Text,
-}
-
-impl Format {
-    /// The `format` argument: `text` (the default) or `markdown`.
-    pub fn parse(arg: Option<&str>) -> std::result::Result<Format, String> {
-        match arg {
-            None | Some("text") => Ok(Format::Text),
-            Some("markdown") => Ok(Format::Markdown),
-            Some(other) => Err(format!("format {other:?} is not known; use \"text\" or \"markdown\"")),
-        }
-    }
-
-    fn key(self) -> &'static str {
-        match self {
-            Format::Markdown => "markdown",
-            Format::Text => "text",
-        }
-    }
-}
 
 /// The sections `get_incident` gives unless asked for others: what happened, why,
 /// and what to learn. The rest are named in `other_sections`.
 pub fn default_sections() -> Vec<&'static str> {
     incident_core::sections::brief().collect()
-}
-
-/// The `sections` argument: the string `"all"`, or section names; `None` for
-/// [`default_sections`].
-pub fn sections_arg(arg: Option<&Value>) -> std::result::Result<Vec<&'static str>, String> {
-    let bad = || {
-        format!(
-            "sections must be \"all\" or a list of section names: {}",
-            NAMES.join(", ")
-        )
-    };
-    match arg {
-        None | Some(Value::Null) => Ok(default_sections()),
-        Some(Value::String(s)) if s == "all" => Ok(NAMES.to_vec()),
-        Some(Value::Array(names)) => names
-            .iter()
-            .map(|n| {
-                let n = n.as_str().ok_or_else(bad)?.trim();
-                NAMES.iter().copied().find(|s| *s == n).ok_or_else(bad)
-            })
-            .collect(),
-        Some(_) => Err(bad()),
-    }
 }
 
 /// A record of the API (`incidents/<id>.json`'s data) with the `wanted` sections
@@ -101,10 +57,116 @@ pub fn record(mut data: Value, format: Format, wanted: &[&str]) -> Value {
     data
 }
 
+/// What `search_incidents` and `list_incidents` return.
+#[derive(Serialize, JsonSchema)]
+pub struct Results {
+    /// Incidents that match at least one query word.
+    pub total: usize,
+    /// Of those, the incidents that match every word.
+    pub full: usize,
+    /// This page's number, from 1.
+    pub page: usize,
+    pub sort: Sort,
+    #[schemars(schema_with = "hits_schema")]
+    pub hits: Vec<Value>,
+    /// How each query word was read.
+    pub understood: Vec<Reading>,
+    /// Said when the query was cut to its first words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Give it as `cursor` for the next page; absent on the last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
+}
+
+/// How one query word was read.
+#[derive(Serialize, JsonSchema)]
+pub struct Reading {
+    /// The word as typed.
+    pub word: String,
+    /// Whether any incident holds it.
+    pub matched: bool,
+    /// Up to four readings: terms, or a taxonomy value as `facet:slug`.
+    pub read_as: Vec<String>,
+}
+
+/// Where a hit's words occur.
+#[derive(Serialize, JsonSchema)]
+pub struct HitExcerpt {
+    /// The section's name.
+    pub section: String,
+    /// The sentence, matches in `**`.
+    pub text: String,
+    /// The section on the incident page.
+    pub url: String,
+}
+
+/// A hit as the server gives it: the search's own `Hit` (its schema derived from
+/// the type) with excerpts in place of the matched terms.
+fn hits_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let mut hit = incident_build::api::derived_schema::<incident_core::search::Hit>();
+    let mut excerpts = incident_build::api::derived_schema::<Vec<HitExcerpt>>();
+    if let Some(map) = excerpts.as_object_mut() {
+        map.remove("$schema");
+        map.insert(
+            "description".into(),
+            json!(format!(
+                "up to {EXCERPTS_PER_HIT} sections, the one with the most words first"
+            )),
+        );
+    }
+    if let Some(map) = hit.as_object_mut() {
+        map.remove("$schema");
+    }
+    if let Some(props) = hit["properties"].as_object_mut() {
+        props.remove("terms");
+        props.insert("excerpts".into(), excerpts);
+    }
+    if let Some(required) = hit["required"].as_array_mut() {
+        required.retain(|r| r != "terms");
+    }
+    schemars::json_schema!({"type": "array", "items": hit})
+}
+
+/// What `vocab` returns.
+#[derive(Serialize, JsonSchema)]
+pub struct VocabPage {
+    /// Every facet with its number of values.
+    pub facets: Vec<FacetCount>,
+    /// Values of the facet asked for, or of all.
+    pub total: usize,
+    /// This page of them.
+    pub values: Vec<VocabEntry>,
+    /// Give it as `cursor` for the next page; absent on the last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
+}
+
+/// A facet and how many values it has.
+#[derive(Serialize, JsonSchema)]
+pub struct FacetCount {
+    pub key: String,
+    pub ko: String,
+    pub en: String,
+    pub values: usize,
+}
+
+/// A taxonomy value with its labels, synonyms and incident count.
+#[derive(Serialize, JsonSchema)]
+pub struct VocabEntry {
+    pub facet: String,
+    pub slug: String,
+    pub ko: String,
+    pub en: String,
+    pub count: u64,
+    pub synonyms: Vec<String>,
+}
+
 /// A page of the vocabulary (`vocab.json`'s data): the facets with their value
 /// counts, and up to [`VOCAB_PAGE`] values from `start` (of `facet` only, when
 /// given), each with its facet, slug, labels, synonyms and incident count.
-pub fn vocab_page(data: &Value, facet: Option<&str>, start: usize) -> std::result::Result<Value, String> {
+pub fn vocab_page(data: &Value, facet: Option<&str>, start: usize) -> std::result::Result<VocabPage, String> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
     let facets = data["facets"].as_array().cloned().unwrap_or_default();
     if let Some(f) = facet {
         if !facets.iter().any(|x| x["key"] == f) {
@@ -112,30 +174,38 @@ pub fn vocab_page(data: &Value, facet: Option<&str>, start: usize) -> std::resul
             return Err(format!("facet {f:?} is not known; use one of {}", keys.join(", ")));
         }
     }
-    let mut values: Vec<Value> = Vec::new();
+    let mut values: Vec<VocabEntry> = Vec::new();
     for f in facets.iter().filter(|x| facet.is_none_or(|f| x["key"] == f)) {
         for v in f["values"].as_array().into_iter().flatten() {
-            let mut entry = Map::new();
-            entry.insert("facet".into(), f["key"].clone());
-            for key in ["slug", "ko", "en", "count", "synonyms"] {
-                entry.insert(key.into(), v[key].clone());
-            }
-            values.push(Value::Object(entry));
+            values.push(VocabEntry {
+                facet: text(&f["key"]),
+                slug: text(&v["slug"]),
+                ko: text(&v["ko"]),
+                en: text(&v["en"]),
+                count: v["count"].as_u64().unwrap_or_default(),
+                synonyms: v["synonyms"].as_array().into_iter().flatten().map(text).collect(),
+            });
         }
     }
     if start > 0 && start >= values.len() {
         return Err("cursor points past the last value; call again without a cursor".into());
     }
-    let end = (start + VOCAB_PAGE).min(values.len());
-    let summary: Vec<Value> = facets
-        .iter()
-        .map(|f| json!({"key": f["key"], "ko": f["ko"], "en": f["en"], "values": f["values"].as_array().map_or(0, Vec::len)}))
-        .collect();
-    let mut out = json!({"facets": summary, "total": values.len(), "values": values[start..end].to_vec()});
-    if end < values.len() {
-        out["next_cursor"] = json!(format!("{end}:{}", facet.unwrap_or("")));
-    }
-    Ok(out)
+    let total = values.len();
+    let end = (start + VOCAB_PAGE).min(total);
+    Ok(VocabPage {
+        facets: facets
+            .iter()
+            .map(|f| FacetCount {
+                key: text(&f["key"]),
+                ko: text(&f["ko"]),
+                en: text(&f["en"]),
+                values: f["values"].as_array().map_or(0, Vec::len),
+            })
+            .collect(),
+        total,
+        values: values.drain(start..end).collect(),
+        next_cursor: (end < total).then(|| format!("{end}:{}", facet.unwrap_or(""))),
+    })
 }
 
 /// The start of a `vocab` cursor, checked against the call's facet.
@@ -154,16 +224,19 @@ pub const EXCERPTS_PER_HIT: usize = 2;
 /// A hit's excerpts for an agent: at most [`EXCERPTS_PER_HIT`], the one with the
 /// most terms first, each as `{section, text, url}` with the matches in `**`, the
 /// url made by `web` from a path relative to the site root.
-pub fn excerpts(found: &[incident_core::excerpt::Excerpt], id: &str, web: &dyn Fn(&str) -> String) -> Value {
+pub fn excerpts(found: &[incident_core::excerpt::Excerpt], id: &str, web: &dyn Fn(&str) -> String) -> Vec<HitExcerpt> {
     let mut order: Vec<&incident_core::excerpt::Excerpt> = found.iter().collect();
     // Stable: equal counts keep reading order.
     order.sort_by_key(|e| std::cmp::Reverse(e.found));
-    let list: Vec<Value> = order
+    order
         .into_iter()
         .take(EXCERPTS_PER_HIT)
-        .map(|e| json!({"section": e.section, "text": e.marked("**", "**"), "url": web(&format!("incidents/{id}/#{}", e.anchor))}))
-        .collect();
-    Value::Array(list)
+        .map(|e| HitExcerpt {
+            section: e.section.clone(),
+            text: e.marked("**", "**"),
+            url: web(&format!("incidents/{id}/#{}", e.anchor)),
+        })
+        .collect()
 }
 
 /// Characters of a hit's title in the text summary.

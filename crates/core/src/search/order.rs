@@ -12,6 +12,7 @@ use crate::index::Index;
 /// `Sort` only by its [`FromStr`](std::str::FromStr) (the command line, the MCP server
 /// and the browser module all call it), and by serde for JSON requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Sort {
     /// By score (the default with a query).
