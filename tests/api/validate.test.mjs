@@ -62,6 +62,43 @@ test("a schema rejects a broken file (the validation can fail)", () => {
   assert.equal(validate(bad), false);
 });
 
+test("every schema refuses a field it does not know, a missing one and a wrong type", () => {
+  const ajv = new Ajv2020({ strict: true });
+  addFormats(ajv);
+  const files = {
+    index: "index.json",
+    incidents: "incidents.json",
+    incident: "incidents/IL-0004.json",
+    topics: "topics.json",
+    topic: "topics/component/cdn-edge.json",
+    vocab: "vocab.json",
+  };
+  for (const [name, file] of Object.entries(files)) {
+    const validate = ajv.compile(read(join(api, "schemas", `${name}.schema.json`)));
+    const good = read(join(api, file));
+    assert.ok(validate(good), name);
+    const extra = structuredClone(good);
+    extra.data.unknown_field = 1;
+    assert.equal(validate(extra), false, `${name}: an unknown field`);
+    const [first] = Object.keys(good.data);
+    const missing = structuredClone(good);
+    delete missing.data[first];
+    assert.equal(validate(missing), false, `${name}: without ${first}`);
+    const wrong = structuredClone(good);
+    wrong.data[first] = { not: "this" };
+    assert.equal(validate(wrong), false, `${name}: ${first} of the wrong type`);
+  }
+  // Facets: every key present, and only the library's.
+  const validate = ajv.getSchema("incidents.schema.json");
+  const listing = read(join(api, "incidents.json"));
+  const noCause = structuredClone(listing);
+  delete noCause.data.incidents[0].facets.cause;
+  assert.equal(validate(noCause), false);
+  const team = structuredClone(listing);
+  team.data.incidents[0].facets.team = [];
+  assert.equal(validate(team), false);
+});
+
 test("the OpenAPI document is 3.1 and its references resolve", () => {
   const doc = read(join(api, "openapi.json"));
   assert.equal(doc.openapi, "3.1.0");
