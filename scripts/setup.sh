@@ -12,6 +12,25 @@ WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version =
 
 step() { printf '\n== %s\n' "$*"; }
 
+# The compiler is pinned in rust-toolchain.toml, and rustup reads that file before
+# any cargo command here. Where rustup can download, it installs the pin itself.
+# This project's machines reach only the package registries, and carry one
+# toolchain, installed as "stable": when that toolchain is the pinned release, it
+# is named as the pin too (rustup refuses `toolchain link` for a release name, so a
+# link in its toolchains folder). Any other compiler is refused by name.
+PINNED=$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)
+step "rust $PINNED (rust-toolchain.toml)"
+if RUSTUP_TOOLCHAIN=$PINNED rustc --version 2>/dev/null | grep -q "^rustc $PINNED "; then
+  echo "present"
+elif RUSTUP_TOOLCHAIN=stable rustc --version 2>/dev/null | grep -q "^rustc $PINNED "; then
+  host=$(RUSTUP_TOOLCHAIN=stable rustc -vV | sed -n 's/^host: //p')
+  ln -sfn "$(RUSTUP_TOOLCHAIN=stable rustc --print sysroot)" "$(rustup show home)/toolchains/$PINNED-$host"
+  echo "the installed stable toolchain is $PINNED: named as the pin"
+elif ! rustup toolchain install "$PINNED" --profile minimal --component rustfmt,clippy --target wasm32-unknown-unknown; then
+  echo "rust-toolchain.toml pins rust $PINNED; this machine has $(RUSTUP_TOOLCHAIN=stable rustc --version 2>/dev/null || echo 'no rustc') and cannot download the pin. Install rust $PINNED, or change the pin and run the whole test suite with it." >&2
+  exit 1
+fi
+
 step "rust target wasm32-unknown-unknown"
 if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   echo "present"
