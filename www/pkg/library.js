@@ -11,14 +11,20 @@ const bindings = {};
 // A search fetches its vocabulary blocks, then its term parts, then its listings:
 // a few rounds. More than this means the files do not belong to one build.
 const MAX_ROUNDS = 8;
-const binding = (v) =>
-  (bindings[v] ??= (v ? import(new URL("incident_library.js" + v, import.meta.url).href) : import("./incident_library.js")).then(async (m) => {
-    const wasm = new URL("incident_library_bg.wasm", import.meta.url);
-    wasm.search = v;
-    // Node's fetch reads no file: URLs: the installed package reads its module from disk.
-    await m.default({ module_or_path: wasm.protocol === "file:" ? await readFile(wasm) : wasm });
+// The glue and the wasm are requested together: on a slow link each round trip
+// costs more than the bytes.
+const binding = (v) => {
+  if (bindings[v]) return bindings[v];
+  const wasm = new URL("incident_library_bg.wasm", import.meta.url);
+  wasm.search = v;
+  // Node's fetch reads no file: URLs: the installed package reads its module from disk.
+  const source = wasm.protocol === "file:" ? readFile(wasm) : fetch(wasm);
+  source.catch(() => {});
+  return (bindings[v] = (v ? import(new URL("incident_library.js" + v, import.meta.url).href) : import("./incident_library.js")).then(async (m) => {
+    await m.default({ module_or_path: source });
     return m.IncidentLibrary;
   }));
+};
 
 // In Node (file: URLs, folder paths) the package reads from disk through node.js,
 // which a browser never loads.
@@ -70,9 +76,10 @@ export class IncidentLibrary extends EventTarget {
     const base = await baseOf(baseUrl);
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
-    const Core = await binding(v);
-    // Only the entry file: each search names the blocks and parts it needs.
-    return new IncidentLibrary(base, new Core(await load(new URL("index/meta.bin" + v, base))));
+    // Only the entry file, fetched beside the module: each search names the blocks
+    // and parts it needs.
+    const [Core, meta] = await Promise.all([binding(v), load(new URL("index/meta.bin" + v, base))]);
+    return new IncidentLibrary(base, new Core(meta));
   }
 
   /** A library at `base` whose index `core` (the binding) holds. */

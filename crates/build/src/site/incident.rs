@@ -32,7 +32,17 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
     let description = crate::summary::summary(inc);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
-        html: layout_with(&inc.title, root, version, Some(&description), Some("index.md"), body),
+        html: layout_with(
+            &inc.title,
+            root,
+            version,
+            Head {
+                description: Some(&description),
+                markdown: Some("index.md"),
+                ..Head::default()
+            },
+            body,
+        ),
     }
 }
 

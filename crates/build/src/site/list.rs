@@ -108,11 +108,15 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page
     };
     Page {
         path: "index.html".into(),
-        html: layout(
+        html: layout_with(
             "사례 검색",
             root,
             version,
-            Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
+            Head {
+                description: Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
+                search: true,
+                ..Head::default()
+            },
             body,
         ),
     }

@@ -68,19 +68,34 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn
 
 /// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
 pub(super) fn layout(title: &str, root: &str, version: &str, description: Option<&str>, body: Markup) -> String {
-    layout_with(title, root, version, description, None, body)
+    let head = Head {
+        description,
+        ..Head::default()
+    };
+    layout_with(title, root, version, head, body)
 }
 
-/// [`layout`], with the page's Markdown version (`index.md` beside it) named in its
-/// head for agents and tools that read text.
-pub(super) fn layout_with(
-    title: &str,
-    root: &str,
-    version: &str,
-    description: Option<&str>,
-    markdown: Option<&str>,
-    body: Markup,
-) -> String {
+/// What a page's head holds beyond what every page's has.
+#[derive(Default)]
+pub(super) struct Head<'a> {
+    /// The page's summary for search engines.
+    pub description: Option<&'a str>,
+    /// The page's Markdown version (`index.md` beside it), for agents and tools that
+    /// read text.
+    pub markdown: Option<&'a str>,
+    /// The search page: the search's modules, wasm and index entry are asked for
+    /// with the page, not one after another as each script finds the next (on a
+    /// phone each round trip costs more than their bytes).
+    pub search: bool,
+}
+
+/// [`layout`] with a [`Head`].
+pub(super) fn layout_with(title: &str, root: &str, version: &str, head: Head, body: Markup) -> String {
+    let Head {
+        description,
+        markdown,
+        search,
+    } = head;
     html! {
         (DOCTYPE)
         html lang="ko" {
@@ -92,6 +107,14 @@ pub(super) fn layout_with(
                 link rel="stylesheet" href={ (root) "app.css?v=" (version) };
                 link rel="icon" href="data:,";
                 @if let Some(md) = markdown { link rel="alternate" type="text/markdown" href=(md); }
+                @if search {
+                    // The URLs pkg/library.js asks for, byte for byte, and fetched
+                    // the way it fetches them (CORS mode), or the browser fetches twice.
+                    link rel="modulepreload" href={ (root) "pkg/library.js?v=" (version) };
+                    link rel="modulepreload" href={ (root) "pkg/incident_library.js?v=" (version) };
+                    link rel="preload" href={ (root) "pkg/incident_library_bg.wasm?v=" (version) } as="fetch" crossorigin;
+                    link rel="preload" href={ (root) "index/meta.bin?v=" (version) } as="fetch" crossorigin;
+                }
             }
             body data-root=(root) data-version=(version) {
                 a.skip href="#main" { "본문으로 건너뛰기" }
