@@ -33,10 +33,16 @@ fn main() {
     }
     let shell = shell_bytes(&dist);
     let queries = queries_of(args);
-    let mut sizes: Vec<(usize, String)> = queries
+    let searches: Vec<(usize, usize, String)> = queries
         .iter()
-        .map(|q| (first_search(&dist, shell, q, summary), q.clone()))
+        .map(|q| {
+            let (bytes, rounds) = first_search(&dist, shell, q, summary);
+            (bytes, rounds, q.clone())
+        })
         .collect();
+    let mut rounds: Vec<usize> = searches.iter().map(|s| s.1).collect();
+    rounds.sort_unstable();
+    let mut sizes: Vec<(usize, String)> = searches.into_iter().map(|(b, _, q)| (b, q)).collect();
     sizes.sort_unstable();
     let at = |p: f64| sizes[((sizes.len() - 1) as f64 * p).round() as usize].0;
     let (largest, worst) = sizes.last().cloned().unwrap_or_default();
@@ -45,6 +51,13 @@ fn main() {
         sizes.len(),
         at(0.5),
         at(0.95),
+    );
+    let round_at = |p: f64| rounds[((rounds.len() - 1) as f64 * p).round() as usize];
+    println!(
+        "rounds of index files after meta.bin, to the page's titles: p50 {}, p95 {}, max {}",
+        round_at(0.5),
+        round_at(0.95),
+        rounds.last().copied().unwrap_or_default()
     );
     if largest > budget {
         eprintln!("first search: {largest} bytes gzip for {worst:?}, OVER the budget of {budget}");
@@ -88,9 +101,9 @@ fn queries_of(args: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// The gzip bytes of query `q`'s first search, read round by round as the browser
-/// reads it; with `quiet` false, each round's files are printed.
-fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> usize {
+/// The gzip bytes and the rounds of query `q`'s first search, read round by round
+/// as the browser reads it; with `quiet` false, each round's files are printed.
+fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> (usize, usize) {
     let dir = dist.join("index");
     let read = |name: &str| std::fs::read(dir.join(name));
     let mut index = incident_core::index::Index::open(read).unwrap();
@@ -119,5 +132,5 @@ fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> u
             println!("  round {}: {} files: {}", i + 1, r.len(), r.join(" "));
         }
     }
-    bytes
+    (bytes, rounds.len())
 }
