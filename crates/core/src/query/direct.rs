@@ -2,6 +2,7 @@
 //! predicate stems and the noun of a 하다 verb, split over the vocabulary, its Latin
 //! and digit parts, and what the lexicon says it means.
 
+use super::letters::spelled;
 use super::lexicon::lexicon;
 use super::segment::segment;
 use super::verb_noun::verb_noun;
@@ -37,7 +38,16 @@ pub(super) fn direct(input: &str, raw: &str, index: &Index, alts: &mut Vec<Alter
         add(alts, index, vec![noun], STEM_WEIGHT * known, Derivation::Bare);
     }
     let base = bare.as_deref().unwrap_or(input);
-    if base.chars().filter(|&c| hangul::is_hangul_syllable(c)).count() >= 3 {
+    // An acronym spelled in Hangul (`디엔에스가` → `dns`), for a word that is not a
+    // term itself: its pieces (`에스`) are then no reading of it.
+    let before = alts.len();
+    if alts.is_empty() {
+        if let Some(acronym) = spelled(base) {
+            add(alts, index, vec![acronym], LEXICON_WEIGHT, Derivation::Lexicon);
+        }
+    }
+    let letters = alts.len() > before;
+    if !letters && base.chars().filter(|&c| hangul::is_hangul_syllable(c)).count() >= 3 {
         if let Some(parts) = segment(base, index) {
             add(alts, index, parts, SEGMENT_WEIGHT, Derivation::Segmented);
         }

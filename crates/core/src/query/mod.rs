@@ -20,6 +20,8 @@
 //!   (`잿` → `재시도`, `재시작`);
 //! * 초성: a word of initial consonants (`ㅈㅅㄷ` → `재시도`);
 //! * 한/영 slips: Latin typed with the Korean layout in mind (`wotleh` → `재시도`);
+//! * an acronym spelled in Hangul letter names (`디엔에스` → `dns`, `에이피아이` →
+//!   `api`), for a word that is not a term itself;
 //! * the domain lexicon (`data/lexicon.toml`): a word or phrase people type for
 //!   what the records write otherwise (`깃허브` → `github`, `호주` → `australia` +
 //!   `east`, `먹통` → `중단`, `certificate` → `인증서`);
@@ -44,6 +46,7 @@
 
 mod direct;
 mod glued;
+mod letters;
 mod lexicon;
 mod partial;
 mod prefix;

@@ -473,3 +473,16 @@ fn initials_and_a_negation_typed_together() {
     // 안 is dropped as it would be spaced; the verb stays.
     assert_eq!(inputs(&analyze("안비우는", &idx, Options::default())), ["비우는"]);
 }
+
+#[test]
+fn an_acronym_spelled_in_hangul_reads_as_its_letters() {
+    let idx = index(&["dns", "에스", "레코드", "http"]);
+    let w = analyze("디엔에스가 에이치티티피", &idx, Options::default());
+    // The word's pieces (에스) are no reading of it once its letters are.
+    assert_eq!(terms_of(&w[0]), ["dns"]);
+    assert_eq!(w[0].alternatives[0].derivation, Derivation::Lexicon);
+    assert_eq!(terms_of(&w[1]), ["http"]);
+    // A word that is a term keeps its own reading only.
+    let idx = index(&["이유", "eu"]);
+    assert_eq!(terms_of(&analyze("이유", &idx, Options::default())[0]), ["이유"]);
+}
