@@ -20,6 +20,9 @@ const at = (path) => new URL(path, base).href;
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const PER_PAGE = 10;
+// A phone's width (app.css's breakpoint): the filters start folded, and the flow
+// graph, whose labels cannot be read there, is not offered.
+const NARROW = matchMedia("(max-width: 52rem)");
 
 // The ids of the page elements this script looks up, named here only: the build
 // reads this block when it is compiled (crates/build/src/dom_ids.rs) and writes the
@@ -131,7 +134,7 @@ function readState(keys, tabs, aliases = {}) {
     // overflow what the module reads.
     page: Math.min(100000, Math.max(1, parseInt(p.get("page") || "1", 10) || 1)),
     // Own keys only: `__proto__` or `toString` are in every object.
-    tab: Object.hasOwn(tabs, tab ?? "") ? tab : "list",
+    tab: !NARROW.matches && Object.hasOwn(tabs, tab ?? "") ? tab : "list",
   };
 }
 
@@ -233,8 +236,13 @@ class SearchPage {
     this.composing = false;
     this.submitAfterComposition = false;
     this.bind();
-    // On a phone the filters start folded so that the results come first.
-    if (matchMedia("(max-width: 52rem)").matches) document.getElementById(ID.facetPanel).open = false;
+    // The page comes with the filters folded, so that on a phone the results come
+    // first and nothing moves when the script starts; beside the results they open.
+    if (!NARROW.matches) document.getElementById(ID.facetPanel).open = true;
+    // What the notice and suggestions rows say before a query, as the page came
+    // with them.
+    this.noticeIdle = [...document.getElementById(ID.notice).childNodes];
+    this.suggestedIdle = [...document.getElementById(ID.suggested).childNodes];
     this.input.value = this.state.q;
     this.ready = this.render();
   }
@@ -486,6 +494,7 @@ class SearchPage {
     node.replaceChildren();
     if (!this.state.q.trim()) {
       if (this.state.filters.length) node.append("검색어 없이 고른 필터로만 추린 목록입니다. 가장 최근 사례가 먼저 나옵니다.");
+      else node.append(...this.noticeIdle);
       return;
     }
     const sortButton = (value, text) =>
@@ -495,11 +504,11 @@ class SearchPage {
 
   renderSuggestions(r) {
     const node = document.getElementById(ID.suggested);
-    node.replaceChildren(el("span", { class: "suggested-label" }, "추천 필터"));
     if (!this.state.q.trim()) {
-      node.append(el("span", { class: "muted" }, " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다."));
+      node.replaceChildren(...this.suggestedIdle);
       return;
     }
+    node.replaceChildren(el("span", { class: "suggested-label" }, "추천 필터"));
     if (!r.suggestions.length) {
       node.append(el("span", { class: "muted" }, " 검색어에서 찾은 분류 값이 없습니다."));
       return;

@@ -71,7 +71,7 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page
             }
             div.layout {
                 aside.facets aria-label="분류 필터" {
-                    details #(id!(facetPanel)) open {
+                    details #(id!(facetPanel)) {
                         summary #(id!(facetSummary)) { "분류로 거르기" }
                         div #(id!(facets)) {
                             @for (f, &FacetDef { key, ko, .. }) in FACETS.iter().enumerate() {
@@ -90,8 +90,11 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page
                 }
                 div #results-pane .results {
                     div #(id!(applied)) .applied {}
-                    p #(id!(notice)) .notice {}
-                    div #(id!(suggested)) .suggested {}
+                    p #(id!(notice)) .notice { "가장 최근 사례가 먼저 나옵니다." }
+                    div #(id!(suggested)) .suggested {
+                        span.suggested-label { "추천 필터" }
+                        span.muted { " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다." }
+                    }
                     div.views {
                         span.views-label { "그래프" }
                         div #(id!(tabs)) role="tablist" aria-label="보기" {}
