@@ -227,3 +227,40 @@ fn connections_are_bounded() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn text_is_gzipped_for_clients_that_accept_it_and_cached_as_hosts_cache_it() {
+    let (dir, addr) = server();
+    let script = "const 장애 = 1;\n".repeat(100);
+    std::fs::write(dir.path().join("app.js"), &script).unwrap();
+    let raw = |request: &str| -> (String, Vec<u8>) {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        let at = out.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        (String::from_utf8_lossy(&out[..at]).into_owned(), out[at + 4..].to_vec())
+    };
+    let (head, body) = raw("GET /app.js?v=1 HTTP/1.1\r\nAccept-Encoding: gzip, br\r\n\r\n");
+    assert!(head.contains("Content-Encoding: gzip"), "{head}");
+    assert!(head.contains(&format!("Content-Length: {}", body.len())), "{head}");
+    // A file addressed by build is kept, as `_headers` keeps it.
+    assert!(
+        head.contains("Cache-Control: public, max-age=31536000, immutable"),
+        "{head}"
+    );
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&body[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, script);
+    assert!(body.len() < script.len() / 4);
+    // Without Accept-Encoding, the file as it is.
+    let (head, body) = raw("GET /app.js?v=1 HTTP/1.1\r\n\r\n");
+    assert!(!head.contains("Content-Encoding"), "{head}");
+    assert_eq!(body, script.as_bytes());
+    // An entry file is revalidated.
+    let (head, _) = raw("GET /index/meta.bin HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+    assert!(head.contains("Cache-Control: no-cache"), "{head}");
+}

@@ -23,6 +23,39 @@ pub fn mime(path: &Path) -> &'static str {
     }
 }
 
+/// True for the kinds of file worth compressing: text, JSON, wasm and the index
+/// files (which compress to about half). Images are compressed already.
+fn compressible(kind: &str) -> bool {
+    kind.starts_with("text/") || kind.starts_with("application/") || kind == "image/svg+xml"
+}
+
+/// True when the request head accepts gzip (`Accept-Encoding: gzip, br`, not
+/// `gzip;q=0`).
+fn accepts_gzip(head: &str) -> bool {
+    head.lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(name, _)| name.trim().eq_ignore_ascii_case("accept-encoding"))
+        .flat_map(|(_, value)| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or("");
+            let zero = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !zero
+        })
+}
+
+/// `body` gzip-compressed, as a static host sends it.
+fn gzip(body: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    // Writing to a Vec cannot fail.
+    let _ = e.write_all(body);
+    e.finish().unwrap_or_default()
+}
+
 /// Resolves a request path inside `root`: `/` and folders map to `index.html`;
 /// anything that would leave `root`, by `..` or through a link, is refused.
 pub fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
@@ -310,8 +343,20 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool, deadlines: 
             )
         }
     };
+    // Compressed and cached as a static host would (`_headers`), so that a local run
+    // measures what visitors get.
+    let body = if compressible(kind) && body.len() > 256 && accepts_gzip(&text) {
+        extra.push_str("Content-Encoding: gzip\r\n");
+        gzip(&body)
+    } else {
+        body
+    };
+    if compressible(kind) {
+        extra.push_str("Vary: Accept-Encoding\r\n");
+    }
+    let cache = incident_build::headers::cache_control(path).unwrap_or("no-cache");
     let mut out = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n{extra}",
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\nConnection: close\r\n{extra}",
         body.len()
     );
     if shared {
@@ -333,6 +378,22 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool, deadlines: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gzip_is_sent_to_clients_that_accept_it() {
+        assert!(accepts_gzip("GET / HTTP/1.1\r\nAccept-Encoding: gzip, deflate, br\r\n"));
+        assert!(accepts_gzip(
+            "GET / HTTP/1.1\r\naccept-encoding: br;q=1.0, GZIP;q=0.5\r\n"
+        ));
+        assert!(!accepts_gzip("GET / HTTP/1.1\r\nAccept-Encoding: gzip;q=0\r\n"));
+        assert!(!accepts_gzip("GET / HTTP/1.1\r\nAccept-Encoding: br\r\n"));
+        assert!(!accepts_gzip("GET / HTTP/1.1\r\n"));
+        let body = "장애 ".repeat(200);
+        let mut back = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gzip(body.as_bytes())[..]), &mut back)
+            .unwrap();
+        assert_eq!(back, body);
+    }
 
     #[test]
     fn paths_stay_inside_the_root() {
