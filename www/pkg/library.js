@@ -47,6 +47,9 @@ async function load(url, { offlineFromCache = false, cache } = {}) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
+/** Resolves in a later task: the page may handle input and paint first. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** `baseUrl` as a URL: a URL, or in Node also a folder path (`./dist`, `/srv/library`). */
 async function baseOf(baseUrl) {
   if (baseUrl instanceof URL) return new URL(baseUrl);
@@ -79,7 +82,13 @@ export class IncidentLibrary extends EventTarget {
     // Only the entry file, fetched beside the module: each search names the blocks
     // and parts it needs.
     const [Core, meta] = await Promise.all([binding(v), load(new URL("index/meta.bin" + v, base))]);
-    return new IncidentLibrary(base, new Core(meta));
+    // Starting the module, reading meta.bin and the first search each take a long
+    // task on a phone: each gets a task of its own, so that the page answers input
+    // between them.
+    await pause();
+    const core = new Core(meta);
+    await pause();
+    return new IncidentLibrary(base, core);
   }
 
   /** A library at `base` whose index `core` (the binding) holds. */
