@@ -284,6 +284,30 @@ fn head_end(head: &[u8]) -> Option<usize> {
     }
 }
 
+/// The head and body of a reply to a request for `path`: compressed when the client
+/// accepts gzip and cached as a static host would (`_headers`), so that a local run
+/// measures what visitors get; readable from any origin where `_headers` says so.
+fn reply(status: &str, kind: &str, body: Vec<u8>, mut extra: String, path: &str, gzip_ok: bool) -> (String, Vec<u8>) {
+    let body = if compressible(kind) && body.len() > 256 && gzip_ok {
+        extra.push_str("Content-Encoding: gzip\r\n");
+        gzip(&body)
+    } else {
+        body
+    };
+    if compressible(kind) {
+        extra.push_str("Vary: Accept-Encoding\r\n");
+    }
+    if incident_build::headers::shared(path) {
+        extra.push_str("Access-Control-Allow-Origin: *\r\n");
+    }
+    let cache = incident_build::headers::cache_control(path).unwrap_or("no-cache");
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\nConnection: close\r\n{extra}\r\n",
+        body.len()
+    );
+    (head, body)
+}
+
 /// Reads one request from `stream` and answers it.
 fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool, deadlines: Deadlines) -> std::io::Result<()> {
     use std::io::Write;
@@ -343,27 +367,8 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool, deadlines: 
             )
         }
     };
-    // Compressed and cached as a static host would (`_headers`), so that a local run
-    // measures what visitors get.
-    let body = if compressible(kind) && body.len() > 256 && accepts_gzip(&text) {
-        extra.push_str("Content-Encoding: gzip\r\n");
-        gzip(&body)
-    } else {
-        body
-    };
-    if compressible(kind) {
-        extra.push_str("Vary: Accept-Encoding\r\n");
-    }
-    let cache = incident_build::headers::cache_control(path).unwrap_or("no-cache");
-    let mut out = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\nConnection: close\r\n{extra}",
-        body.len()
-    );
-    if shared {
-        out.push_str("Access-Control-Allow-Origin: *\r\n");
-    }
-    out.push_str("\r\n");
-    stream.write_all(out.as_bytes())?;
+    let (head, body) = reply(status, kind, body, extra, path, accepts_gzip(&text));
+    stream.write_all(head.as_bytes())?;
     if method != "HEAD" {
         stream.write_all(&body)?;
     }
