@@ -430,6 +430,8 @@ test("nothing moves as the search starts, and on a phone the first result is in 
       assert.ok(shift < 0.01, `${viewport.width}px, q=${JSON.stringify(q)}: layout shift ${shift}`);
       const first = await page.locator("#list .hit").first().boundingBox();
       assert.ok(first.y + 40 < viewport.height, `${viewport.width}px, q=${JSON.stringify(q)}: the first result starts at y=${first.y}`);
+      // One heading names the page: the search box's label.
+      assert.deepEqual(await page.locator("h1").allInnerTexts(), ["사례 검색"]);
       // The flow graph is offered beside the results, not on a phone.
       assert.equal(await page.locator("#tabs").isVisible(), viewport.width > 800);
       if (viewport.width < 800 && q) await page.screenshot({ path: join(screenshots, "search-phone-first-screen.png") });

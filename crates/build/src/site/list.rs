@@ -61,7 +61,8 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page
     let body = html! {
         section #(id!(search)) .search aria-label="사례 검색" {
             form #(id!(searchForm)) role="search" action="./" method="get" {
-                label for=(id!(q)) { "사례 검색" }
+                // The page's heading is the search box's label: one line, not two.
+                h1.search-title { label for=(id!(q)) { "사례 검색" } }
                 div.searchbox {
                     input #(id!(q)) name="q" type="search" autocomplete="off" spellcheck="false" list=(id!(qComplete)) placeholder="예: 재시도 증폭, 캐시를 비우는 배포, us-east-1";
                     datalist #(id!(qComplete)) {}
