@@ -3,6 +3,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, extname, normalize } from "node:path";
+import { gzipSync } from "node:zlib";
 
 /** The `q` of every query in the given TOML files, in order. The files are ours:
  *  `q = "..."` lines hold TOML basic strings, which read as JSON strings. */
@@ -17,15 +18,34 @@ export const percentile = (sorted, p) => sorted[Math.round((sorted.length - 1) *
 
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 
-/** Serves the folder `site` on a free port of 127.0.0.1; resolves to { url, close }. */
-export async function staticServer(site) {
+// What a web server compresses: text, scripts, JSON, wasm and our index's .bin files.
+// Pagefind's own files (.pf_*, .pagefind) are gzip already and go out as they are.
+const compressible = new Set([".html", ".txt", ".js", ".css", ".json", ".wasm", ".bin"]);
+
+/** Serves the folder `site` on a free port of 127.0.0.1; resolves to { url, close }.
+ *  With `compress`, sends the compressible files gzip (level 9) to a client that
+ *  accepts it, as a production server would; otherwise every file as it is. */
+export async function staticServer(site, { compress = false } = {}) {
+  // Each file is compressed once, so that no request waits on gzip.
+  const gzipped = new Map();
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
     let file = join(site, path);
     if (existsSync(join(file, "index.html"))) file = join(file, "index.html");
     try {
-      const body = readFileSync(file);
-      res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
+      let body = readFileSync(file);
+      const headers = { "content-type": types[extname(file)] || "application/octet-stream" };
+      if (compress && compressible.has(extname(file))) {
+        headers.vary = "accept-encoding";
+        if (/\bgzip\b/.test(req.headers["accept-encoding"] || "")) {
+          if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
+          body = gzipped.get(file);
+          headers["content-encoding"] = "gzip";
+        }
+      }
+      // Sized, not chunked, as a static server sends a file.
+      if (compress) headers["content-length"] = body.length;
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404);
