@@ -277,6 +277,16 @@ fn bad_arguments_say_what_to_do() {
             .contains(&SEARCH_LIMIT.to_string())
     );
     assert!(err("search_incidents", json!({"query": "장애", "sort": "best"})).contains("recent"));
+    // A refused value is repeated printable and cut, and what was expected stays.
+    let hostile = format!("\u{1b}[31m{}", "x".repeat(50_000));
+    let e = err("search_incidents", json!({"query": "장애", "sort": hostile}));
+    assert!(e.len() < 400 && !e.chars().any(char::is_control), "{e}");
+    assert!(e.starts_with("sort: ") && e.contains("recent"), "{e}");
+    let e = err("get_incident", json!({"id": "IL-0004", "format": "x\n".repeat(10_000)}));
+    assert!(
+        e.len() < 400 && !e.chars().any(char::is_control) && e.contains("markdown"),
+        "{e}"
+    );
     assert!(err("search_incidents", json!({"query": "장애", "cursor": "garbage"})).contains("without a cursor"));
     let first = lib
         .call("search_incidents", &args(json!({"query": "장애", "limit": 1})))

@@ -24,12 +24,30 @@ pub(super) fn read<T: DeserializeOwned>(args: &Map<String, Value>) -> Result<T, 
     serde_path_to_error::deserialize(Value::Object(args.clone())).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        ToolError::Arguments(if path == "." {
+        ToolError::Arguments(bounded(&if path == "." {
             format!("arguments: {inner}; the tool's input schema names each argument")
         } else {
             format!("{path}: {inner}")
-        })
+        }))
     })
+}
+
+/// Characters of a message kept from each end when a long one is cut.
+const MESSAGE_ENDS: usize = 120;
+
+/// `message` made printable and of bounded length. serde's messages repeat the
+/// value they refused (`unknown variant \`…\``), which is the caller's text: its
+/// control characters are escaped, and a long one is cut in the middle, so that
+/// the end, which says what was expected, stays.
+fn bounded(message: &str) -> String {
+    let text = crate::commands::printable(message);
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * MESSAGE_ENDS {
+        return text;
+    }
+    let head: String = chars[..MESSAGE_ENDS].iter().collect();
+    let tail: String = chars[chars.len() - MESSAGE_ENDS..].iter().collect();
+    format!("{head}… ({} characters) …{tail}", chars.len())
 }
 
 /// `search_incidents`' arguments.
