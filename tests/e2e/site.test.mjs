@@ -203,3 +203,48 @@ test("a deploy under an open tab: its search goes on with the new build as a who
     }
   }
 });
+
+test("a missing page at any depth is the styled 404, at the root and under a subpath", async () => {
+  // What a host does: the folder under a path, and 404.html for what is not there.
+  const { execFileSync } = await import("node:child_process");
+  const { createServer } = await import("node:http");
+  const { existsSync, statSync } = await import("node:fs");
+  const { binary, repo } = await import("./helpers.mjs");
+  const out = join(mkdtempSync(join(tmpdir(), "il-404-")), "dist");
+  execFileSync(binary, ["build", "--data", shippedData, "--out", out, "--pkg", join(repo, "pkg"), "--site-url", "https://example.org/lib/"], { stdio: "ignore" });
+  const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+  const host = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    let file = path.startsWith("/lib/") ? join(out, path.slice(5)) : null;
+    if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (file && !file.includes("..") && existsSync(file) && statSync(file).isFile()) {
+      res.writeHead(200, { "content-type": types[file.slice(file.lastIndexOf("."))] || "application/octet-stream" });
+      return res.end(readFileSync(file));
+    }
+    res.writeHead(404, { "content-type": types[".html"] });
+    res.end(readFileSync(join(out, "404.html")));
+  });
+  await new Promise((r) => host.listen(0, "127.0.0.1", r));
+  const subpath = `http://127.0.0.1:${host.address().port}/lib/`;
+  try {
+    for (const [base, missing] of [[subpath, "incidents/IL-9999/"], [subpath, "a/b/c/"], [server.url, "incidents/IL-9999/"], [server.url, "a/b/c/"]]) {
+      const { context, page } = await openPage(browser);
+      const failed = [];
+      page.on("response", (r) => { if (r.status() >= 400 && r.url() !== base + missing) failed.push(`${r.status()} ${r.url()}`); });
+      const response = await page.goto(base + missing);
+      assert.equal(response.status(), 404, base + missing);
+      assert.equal(await page.locator("h1").innerText(), "페이지를 찾을 수 없다");
+      // Styled: the stylesheet loaded and applies (the header's rule), and nothing else failed.
+      await page.waitForLoadState("networkidle");
+      assert.deepEqual(failed, [], `${base + missing}: ${failed.join(", ")}`);
+      assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /Pretendard/, base + missing);
+      // Its way back leads to the search page of the same site.
+      await page.getByRole("link", { name: "검색으로 돌아가기" }).click();
+      await page.waitForURL(base);
+      assert.equal(await page.locator("h1").innerText(), "사례 검색");
+      await context.close();
+    }
+  } finally {
+    host.close();
+  }
+});

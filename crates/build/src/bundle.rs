@@ -273,7 +273,7 @@ fn pages_and_api(
         let pages = scope.spawn(|| {
             phase("pages", || {
                 let (mut written, mut error) = (Vec::new(), None);
-                crate::site::pages(corpus, related, version, &mut |page| {
+                crate::site::pages(corpus, related, version, site_url, &mut |page| {
                     sink(&mut written, &mut error, page.path, page.html.as_bytes())
                 });
                 error.map_or(Ok(written), Err)

@@ -27,8 +27,9 @@ pub struct Page {
 /// large site is never held whole in memory. `related[d]` are the incidents shown
 /// as related to incident `d` ([`related`]), and whether they were computed.
 /// `version` names the build's assets (`app.js?v=…`) so that a page never meets
-/// assets of another build, whatever a cache holds.
-pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn FnMut(Page)) {
+/// assets of another build, whatever a cache holds. `site_url` is the site's public
+/// URL (`--site-url`), whose path the not-found page links from.
+pub fn pages(corpus: &Corpus, related: &[Related], version: &str, site_url: Option<&str>, emit: &mut dyn FnMut(Page)) {
     let newest = newest_first(corpus, |_| true);
     emit(search_page(corpus, &newest, version));
     emit(about_page(version));
@@ -54,16 +55,33 @@ pub fn pages(corpus: &Corpus, related: &[Related], version: &str, emit: &mut dyn
             }
         }
     }
-    emit(Page {
+    emit(not_found_page(site_url, version));
+}
+
+/// `404.html`, which a host sends for a missing path at any depth: its links are
+/// absolute from the site's path (that of `--site-url`, else `/`), so that its style,
+/// script and links work wherever it is shown.
+fn not_found_page(site_url: Option<&str>, version: &str) -> Page {
+    let root = site_url.map_or("/".to_string(), site_path);
+    let body = html! {
+        h1 { "페이지를 찾을 수 없다" }
+        p { "주소가 바뀌었거나 없는 사례일 수 있다. 사례 번호나 낱말로 찾아보라." }
+        p { a href=(root) { "검색으로 돌아가기" } }
+    };
+    Page {
         path: "404.html".into(),
-        html: layout(
-            "찾을 수 없음",
-            "",
-            version,
-            None,
-            html! { h1 { "페이지를 찾을 수 없다" } p { a href="./" { "검색으로 돌아가기" } } },
-        ),
-    });
+        html: layout("찾을 수 없음", &root, version, None, body),
+    }
+}
+
+/// The path of a site URL as `parse_site_url` gives it (`https://host/lib/` →
+/// `/lib/`).
+fn site_path(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    match rest.find('/') {
+        Some(at) => rest[at..].to_string(),
+        None => "/".to_string(),
+    }
 }
 
 /// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
