@@ -62,4 +62,11 @@ test("a folder with no library, and an unknown record, are errors that name them
   await assert.rejects(IncidentLibrary.open(repo + "/no-such-library"), /no-such-library.*no such file/);
   const lib = await IncidentLibrary.open(library.out);
   await assert.rejects(lib.get("IL-9998"), /no incident IL-9998/);
+  // An address nothing answers on: the error names the URL it tried, not a bare "fetch failed".
+  const { createServer } = await import("node:net");
+  const closed = createServer();
+  await new Promise((r) => closed.listen(0, "127.0.0.1", r));
+  const port = closed.address().port;
+  await new Promise((r) => closed.close(r));
+  await assert.rejects(IncidentLibrary.open(`http://127.0.0.1:${port}/lib/`), new RegExp(`http://127\\.0\\.0\\.1:${port}/lib/index/meta\\.bin: fetch failed`));
 });

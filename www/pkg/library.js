@@ -42,7 +42,10 @@ async function load(url, { offlineFromCache = false, cache } = {}) {
     if (!kept) throw new Error(`${url}: offline, and not kept`);
     return new Uint8Array(await kept.arrayBuffer());
   }
-  const r = await fetch(url, cache ? { cache } : undefined);
+  // A failed request names its URL: Node's own message is a bare "fetch failed".
+  const r = await fetch(url, cache ? { cache } : undefined).catch((e) => {
+    throw new Error(`${url}: ${e.message}`, { cause: e });
+  });
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
 }
