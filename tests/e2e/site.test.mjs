@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve, start, launch, openPage, ready, shippedData, native } from "./helpers.mjs";
+import { serve, start, launch, openPage, ready, shippedData, native, screenshots } from "./helpers.mjs";
 
 let server, browser;
 before(async () => {
@@ -247,4 +247,25 @@ test("a missing page at any depth is the styled 404, at the root and under a sub
   } finally {
     host.close();
   }
+});
+
+test("an incident page prints as the record alone, with each link's target written out", async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 800, height: 1100 } });
+  await page.goto(server.url + "incidents/IL-0004/");
+  await page.emulateMedia({ media: "print" });
+  for (const chrome of ["header.site", "footer.site", "aside.machine"]) {
+    assert.equal(await page.locator(chrome).isVisible(), false, chrome);
+  }
+  assert.ok(await page.locator("h1").isVisible());
+  // A source link prints its address after it.
+  const source = page.locator('[aria-labelledby="s-sources"] a').first();
+  const href = await source.getAttribute("href");
+  const after = await source.evaluate((a) => getComputedStyle(a, "::after").content);
+  assert.equal(after, `" (${href})"`);
+  await page.screenshot({ path: join(screenshots, "incident-print.png"), fullPage: true });
+  // On the screen, none of it.
+  await page.emulateMedia({ media: "screen" });
+  assert.ok(await page.locator("header.site").isVisible());
+  assert.equal(await source.evaluate((a) => getComputedStyle(a, "::after").content), "none");
+  await context.close();
 });
