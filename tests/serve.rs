@@ -264,3 +264,18 @@ fn text_is_gzipped_for_clients_that_accept_it_and_cached_as_hosts_cache_it() {
     let (head, _) = raw("GET /index/meta.bin HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
     assert!(head.contains("Cache-Control: no-cache"), "{head}");
 }
+
+#[test]
+fn a_missing_api_file_is_answered_in_json() {
+    let (_dir, addr) = server();
+    let reply = exchange(addr, b"GET /api/v1/incidents/IL-9999.json HTTP/1.1\r\n\r\n");
+    let (status, whole) = check(&reply);
+    assert_eq!(status, "HTTP/1.1 404 Not Found");
+    assert!(whole && reply.contains("Content-Type: application/json"), "{reply}");
+    let body: serde_json::Value = serde_json::from_str(reply.split_once("\r\n\r\n").unwrap().1).unwrap();
+    assert_eq!(body["error"], "not_found");
+    assert_eq!(body["path"], "/api/v1/incidents/IL-9999.json");
+    // Elsewhere, the site's page.
+    let reply = exchange(addr, b"GET /incidents/IL-9999/ HTTP/1.1\r\n\r\n");
+    assert!(reply.contains("Content-Type: text/html"), "{reply}");
+}

@@ -343,6 +343,12 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, trace: bool, deadlines: 
             .and_then(|p| fs::read(&p).ok().map(|b| (p, b)))
         {
             Some((path, bytes)) => ("200 OK", mime(&path), bytes),
+            // A client of the API reads JSON, not the site's page.
+            None if path.starts_with("/api/v1/") => (
+                "404 Not Found",
+                "application/json",
+                incident_build::api::not_found(Some(path)),
+            ),
             None => (
                 "404 Not Found",
                 "text/html; charset=utf-8",

@@ -97,6 +97,27 @@ pub(crate) fn full_record(incident: &Incident, related: &[String]) -> serde_json
     serde_json::to_value(record(incident, related)).expect("API data serialises")
 }
 
+/// What the API answers for a file it does not have: `api/v1/404.json` (`path`
+/// `None`), which `_redirects` sends with status 404 on hosts that read it, and
+/// `incident-library serve`'s answer (the path asked for).
+pub fn not_found(path: Option<&str>) -> Vec<u8> {
+    let mut body = serde_json::json!({
+        "error": "not_found",
+        "message": "No such file in the API; index.json lists its files.",
+    });
+    if let Some(path) = path {
+        body["path"] = serde_json::json!(path);
+    }
+    pretty(&body)
+}
+
+/// The `_redirects` file (Netlify's): a missing file under `api/v1/` answers with
+/// [`not_found`] and status 404, not with the site's page. A rule applies only
+/// where no file matches.
+pub fn redirects() -> String {
+    "/api/v1/* /api/v1/404.json 404\n".to_string()
+}
+
 /// A file of the API: its path relative to the bundle root and its bytes.
 type File = (String, Vec<u8>);
 
@@ -125,6 +146,8 @@ pub fn files(corpus: &Corpus, related: &[Vec<String>], generated_at: &str, emit:
         emit((format!("api/v1/schemas/{name}.schema.json"), pretty(&schema)));
     }
     emit(("api/v1/openapi.json".into(), pretty(&openapi())));
+    emit(("api/v1/404.json".into(), not_found(None)));
+    emit(("_redirects".into(), redirects().into_bytes()));
 }
 
 /// `index.json`: what the library holds and where the other files are.

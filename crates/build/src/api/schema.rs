@@ -73,7 +73,9 @@ pub fn openapi() -> Value {
     let get = |id: &str, summary: &str, schema: &str, missing: &str| {
         json!({"get": {"operationId": id, "summary": summary, "responses": {
             "200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": format!("schemas/{schema}.schema.json")}}}},
-            "404": {"description": missing}
+            "404": {"description": format!("{missing} On hosts that read `_redirects`, and under `incident-library serve`, the answer is this JSON (`404.json`); elsewhere it is the host's own page."),
+                "content": {"application/json": {"schema": {"type": "object", "required": ["error", "message"], "properties": {
+                    "error": {"const": "not_found"}, "message": {"type": "string"}, "path": {"type": "string", "description": "the path asked for (serve only)"}}}}}}
         }}})
     };
     let mut page = get(
