@@ -269,3 +269,24 @@ test("an incident page prints as the record alone, with each link's target writt
   assert.equal(await source.evaluate((a) => getComputedStyle(a, "::after").content), "none");
   await context.close();
 });
+
+test("an incident page has a table of contents of the sections it has, each link reaching its section", async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(server.url + "incidents/IL-0004/");
+  const links = page.locator('nav[aria-label="이 사례의 차례"] a');
+  const targets = await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+  assert.ok(targets.length >= 5, JSON.stringify(targets));
+  for (const [name, href] of targets) {
+    const heading = page.locator(`${href}`);
+    assert.equal(await heading.innerText(), name, href);
+  }
+  // Only the sections the record has: none of them says it is missing.
+  const headings = await page.locator("article h2").allInnerTexts();
+  assert.deepEqual(targets.map(([name]) => name), headings.filter((h) => targets.some(([n]) => n === h)));
+  await links.filter({ hasText: "출처" }).click();
+  await page.waitForFunction(() => location.hash === "#s-sources");
+  const box = await page.locator("#s-sources").boundingBox();
+  assert.ok(box.y > -2 && box.y < 844, `the section is in view at y=${box.y}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -5,6 +5,13 @@ use maud::{html, Markup};
 
 use super::*;
 
+/// The parts of an incident page after its body's sections, as (anchor, heading):
+/// their headings and the page's table of contents read them here.
+const CLASSES: (&str, &str) = ("s-class", "분류");
+const CHECKS: (&str, &str) = ("s-checks", "내 시스템에서 확인할 것");
+const SOURCES: (&str, &str) = ("s-sources", "출처");
+const RELATED: (&str, &str) = ("s-related", "관련 사례");
+
 /// The page of one incident: its header, its sections, its classification, checks,
 /// sources and related incidents.
 pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &str) -> Page {
@@ -12,17 +19,18 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
     let body = html! {
         article.incident {
             (incident_header(corpus, root, inc))
+            (contents(inc))
             (incident_body(corpus, root, inc))
             (incident_classes(corpus, root, inc))
             @if !inc.checks.is_empty() {
-                section aria-labelledby="s-checks" {
-                    h2 #s-checks { "내 시스템에서 확인할 것" }
+                section aria-labelledby=(CHECKS.0) {
+                    h2 id=(CHECKS.0) { (CHECKS.1) }
                     p.note { "읽기만 하는 점검이다. 이 사례와 같은 빈틈이 있는지 본다." }
                     ul.checks { @for c in &inc.checks { li { (c) } } }
                 }
             }
-            section aria-labelledby="s-sources" {
-                h2 #s-sources { "출처" }
+            section aria-labelledby=(SOURCES.0) {
+                h2 id=(SOURCES.0) { (SOURCES.1) }
                 ul { @for url in &inc.sources { li { a href=(url) rel="noopener noreferrer" { (url) } } } }
             }
             (related_section(corpus, root, related))
@@ -74,6 +82,26 @@ pub(super) fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Ma
     }
 }
 
+/// The page's table of contents: the sections the record has after its summary, in
+/// reading order, then classification, checks (when there are any), sources and
+/// related incidents. A long record is several screens on a phone.
+fn contents(inc: &Incident) -> Markup {
+    let body = incident_core::sections::SECTIONS
+        .iter()
+        .skip(1)
+        .filter(|s| inc.section(s.name).is_some())
+        .map(|s| (s.anchor, s.name));
+    let checks = (!inc.checks.is_empty()).then_some(CHECKS);
+    let rest = [Some(CLASSES), checks, Some(SOURCES), Some(RELATED)]
+        .into_iter()
+        .flatten();
+    html! {
+        nav.contents aria-label="이 사례의 차례" {
+            ol { @for (anchor, name) in body.chain(rest) { li { a href={ "#" (anchor) } { (name) } } } }
+        }
+    }
+}
+
 /// The sections of an incident page after its summary, in reading order
 /// ([`incident_core::sections`]), each with its anchor; the symptoms and the cause
 /// with the values of their facets under them.
@@ -94,8 +122,8 @@ pub(super) fn incident_body(corpus: &Corpus, root: &str, inc: &Incident) -> Mark
 /// The classification of an incident: its values of every facet it has.
 pub(super) fn incident_classes(corpus: &Corpus, root: &str, inc: &Incident) -> Markup {
     html! {
-        section aria-labelledby="s-class" {
-            h2 #s-class { "분류" }
+        section aria-labelledby=(CLASSES.0) {
+            h2 id=(CLASSES.0) { (CLASSES.1) }
             dl.classes {
                 @for FacetDef { key, ko, .. } in FACETS {
                     @let slugs = inc.facet(key);
@@ -111,8 +139,8 @@ pub(super) fn incident_classes(corpus: &Corpus, root: &str, inc: &Incident) -> M
 /// The related incidents of an incident page, with a note when they were computed.
 pub(super) fn related_section(corpus: &Corpus, root: &str, related: &Related) -> Markup {
     html! {
-        section aria-labelledby="s-related" {
-            h2 #s-related { "관련 사례" }
+        section aria-labelledby=(RELATED.0) {
+            h2 id=(RELATED.0) { (RELATED.1) }
             @if related.incidents.is_empty() {
                 p { "–" }
             } @else {
