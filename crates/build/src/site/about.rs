@@ -4,7 +4,7 @@ use maud::{html, Markup};
 
 use super::*;
 
-pub(super) fn about_page(version: &str) -> Page {
+pub(super) fn about_page(site: &Site) -> Page {
     let root = "../";
     let body = html! {
         article.about {
@@ -28,7 +28,7 @@ pub(super) fn about_page(version: &str) -> Page {
     };
     Page {
         path: "about/index.html".into(),
-        html: layout("사례를 읽는 법", root, version, None, body),
+        html: layout("사례를 읽는 법", root, site, Some("about/"), None, body),
     }
 }
 
@@ -43,7 +43,7 @@ pub(super) fn config_example(client: &str, place: &str, block: &str) -> Markup {
 
 /// "API 와 MCP": the static API's files with `curl` examples, the JSON of an
 /// incident, and how to register the MCP server in common clients.
-pub(super) fn api_page(version: &str) -> Page {
+pub(super) fn api_page(site: &Site) -> Page {
     let root = "../";
     let command = "/path/to/incident-library";
     let bundle = "/path/to/dist";
@@ -113,7 +113,8 @@ pub(super) fn api_page(version: &str) -> Page {
         html: layout(
             "API 와 MCP",
             root,
-            version,
+            site,
+            Some("api/"),
             Some("Incident Library 의 정적 API 와 MCP 서버를 쓰는 법"),
             body,
         ),

@@ -14,7 +14,7 @@ const RELATED: (&str, &str) = ("s-related", "관련 사례");
 
 /// The page of one incident: its header, its sections, its classification, checks,
 /// sources and related incidents.
-pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, version: &str) -> Page {
+pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, site: &Site) -> Page {
     let root = "../../";
     let body = html! {
         article.incident {
@@ -38,20 +38,52 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
         }
     };
     let description = crate::summary::summary(inc);
+    let path = format!("incidents/{}/", inc.id);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
         html: layout_with(
             &inc.title,
             root,
-            version,
+            site,
             Head {
                 description: Some(&description),
                 markdown: Some("index.md"),
+                path: Some(&path),
+                structured: site.url.map(|url| structured(corpus, inc, url, &description)),
                 ..Head::default()
             },
             body,
         ),
     }
+}
+
+/// An incident page's structured data (schema.org JSON-LD): the article, written
+/// from its sources, and where it sits (search, organisation, incident). `url` is
+/// the site's public URL.
+fn structured(corpus: &Corpus, inc: &Incident, url: &str, description: &str) -> serde_json::Value {
+    let page = format!("{url}incidents/{}/", inc.id);
+    serde_json::json!({
+        "@context": "https://schema.org",
+        "@graph": [
+            {
+                "@type": "Article",
+                "headline": inc.title,
+                "description": description,
+                "inLanguage": "ko",
+                "url": page,
+                "isBasedOn": inc.sources,
+                "keywords": inc.tags,
+            },
+            {
+                "@type": "BreadcrumbList",
+                "itemListElement": [
+                    {"@type": "ListItem", "position": 1, "name": "사례 검색", "item": url},
+                    {"@type": "ListItem", "position": 2, "name": label(corpus, "org", &inc.org), "item": format!("{url}topics/org/{}/", inc.org)},
+                    {"@type": "ListItem", "position": 3, "name": inc.id, "item": page},
+                ]
+            }
+        ]
+    })
 }
 
 /// The head of an incident page: id, organisation, date and tags, the title, the

@@ -31,7 +31,7 @@ pub(super) fn list_pager(root: &str, page: usize, pages: usize) -> Markup {
 
 /// `page/2/` … : the rest of the listing, newest first, readable without JavaScript.
 /// `ids` are every incident, newest first.
-pub(super) fn list_pages(corpus: &Corpus, ids: &[usize], version: &str) -> Vec<Page> {
+pub(super) fn list_pages(corpus: &Corpus, ids: &[usize], site: &Site) -> Vec<Page> {
     let pages = ids.len().div_ceil(LIST_PAGE).max(1);
     let root = "../../";
     (2..=pages)
@@ -47,14 +47,21 @@ pub(super) fn list_pages(corpus: &Corpus, ids: &[usize], version: &str) -> Vec<P
             };
             Page {
                 path: format!("page/{page}/index.html"),
-                html: layout(&format!("사례 목록 {page}쪽"), root, version, None, body),
+                html: layout(
+                    &format!("사례 목록 {page}쪽"),
+                    root,
+                    site,
+                    Some(&format!("page/{page}/")),
+                    None,
+                    body,
+                ),
             }
         })
         .collect()
 }
 
 /// The search page; `ids` are every incident, newest first.
-pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page {
+pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
     let root = "";
     let pages = ids.len().div_ceil(LIST_PAGE).max(1);
     let first = &ids[..ids.len().min(LIST_PAGE)];
@@ -115,10 +122,11 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], version: &str) -> Page
         html: layout_with(
             "사례 검색",
             root,
-            version,
+            site,
             Head {
                 description: Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
                 search: true,
+                path: Some(""),
                 ..Head::default()
             },
             body,

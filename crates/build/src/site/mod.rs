@@ -30,39 +30,40 @@ pub struct Page {
 /// assets of another build, whatever a cache holds. `site_url` is the site's public
 /// URL (`--site-url`), whose path the not-found page links from.
 pub fn pages(corpus: &Corpus, related: &[Related], version: &str, site_url: Option<&str>, emit: &mut dyn FnMut(Page)) {
+    let site = &Site { version, url: site_url };
     let newest = newest_first(corpus, |_| true);
-    emit(search_page(corpus, &newest, version));
-    emit(about_page(version));
-    emit(api_page(version));
-    for page in list_pages(corpus, &newest, version) {
+    emit(search_page(corpus, &newest, site));
+    emit(about_page(site));
+    emit(api_page(site));
+    for page in list_pages(corpus, &newest, site) {
         emit(page);
     }
     for (d, incident) in corpus.incidents.iter().enumerate() {
-        emit(incident_page(corpus, &related[d], incident, version));
+        emit(incident_page(corpus, &related[d], incident, site));
     }
     for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
-            emit(topic_page(corpus, f, key, value, version));
+            emit(topic_page(corpus, f, key, value, site));
         }
     }
     for moved in &corpus.moved {
-        emit(moved_page(corpus, moved, version));
+        emit(moved_page(corpus, moved, site));
     }
     for (f, &FacetDef { key, .. }) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
             for alias in &value.aliases {
-                emit(alias_page(key, alias, value, version));
+                emit(alias_page(key, alias, value, site));
             }
         }
     }
-    emit(not_found_page(site_url, version));
+    emit(not_found_page(site));
 }
 
 /// `404.html`, which a host sends for a missing path at any depth: its links are
 /// absolute from the site's path (that of `--site-url`, else `/`), so that its style,
 /// script and links work wherever it is shown.
-fn not_found_page(site_url: Option<&str>, version: &str) -> Page {
-    let root = site_url.map_or("/".to_string(), site_path);
+fn not_found_page(site: &Site) -> Page {
+    let root = site.url.map_or("/".to_string(), site_path);
     let body = html! {
         h1 { "페이지를 찾을 수 없다" }
         p { "주소가 바뀌었거나 없는 사례일 수 있다. 사례 번호나 낱말로 찾아보라." }
@@ -70,7 +71,7 @@ fn not_found_page(site_url: Option<&str>, version: &str) -> Page {
     };
     Page {
         path: "404.html".into(),
-        html: layout("찾을 수 없음", &root, version, None, body),
+        html: layout("찾을 수 없음", &root, site, None, None, body),
     }
 }
 
@@ -84,13 +85,32 @@ fn site_path(url: &str) -> String {
     }
 }
 
-/// The page chrome. `root` is the relative path to the bundle root ("", "../", …).
-pub(super) fn layout(title: &str, root: &str, version: &str, description: Option<&str>, body: Markup) -> String {
+/// What every page of one build shares.
+pub(super) struct Site<'a> {
+    /// Names the build's assets (`app.js?v=…`).
+    pub version: &'a str,
+    /// The site's public URL (`--site-url`), ending in `/`: with it, pages name
+    /// their canonical URL and carry link previews; without it, they do not, rather
+    /// than name a wrong one.
+    pub url: Option<&'a str>,
+}
+
+/// The page chrome. `root` is the relative path to the bundle root ("", "../", …);
+/// `path` the page's own path under it (`about/`), for its canonical URL.
+pub(super) fn layout(
+    title: &str,
+    root: &str,
+    site: &Site,
+    path: Option<&str>,
+    description: Option<&str>,
+    body: Markup,
+) -> String {
     let head = Head {
+        path,
         description,
         ..Head::default()
     };
-    layout_with(title, root, version, head, body)
+    layout_with(title, root, site, head, body)
 }
 
 /// What a page's head holds beyond what every page's has.
@@ -105,15 +125,24 @@ pub(super) struct Head<'a> {
     /// with the page, not one after another as each script finds the next (on a
     /// phone each round trip costs more than their bytes).
     pub search: bool,
+    /// The page's path under the site root (`incidents/IL-0004/`), when it has a
+    /// canonical URL (not a redirect or the not-found page).
+    pub path: Option<&'a str>,
+    /// Structured data about the page (JSON-LD), for search engines.
+    pub structured: Option<serde_json::Value>,
 }
 
 /// [`layout`] with a [`Head`].
-pub(super) fn layout_with(title: &str, root: &str, version: &str, head: Head, body: Markup) -> String {
+pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body: Markup) -> String {
     let Head {
         description,
         markdown,
         search,
+        path,
+        structured,
     } = head;
+    let version = site.version;
+    let canonical = site.url.zip(path).map(|(url, path)| format!("{url}{path}"));
     html! {
         (DOCTYPE)
         html lang="ko" {
@@ -125,6 +154,9 @@ pub(super) fn layout_with(title: &str, root: &str, version: &str, head: Head, bo
                 link rel="stylesheet" href={ (root) "app.css?v=" (version) };
                 link rel="icon" href="data:,";
                 @if let Some(md) = markdown { link rel="alternate" type="text/markdown" href=(md); }
+                @if let Some(url) = &canonical {
+                    (preview(title, description, url, structured.as_ref()))
+                }
                 @if search {
                     // The URLs pkg/library.js asks for, byte for byte, and fetched
                     // the way it fetches them (CORS mode), or the browser fetches twice.
@@ -158,6 +190,27 @@ pub(super) fn layout_with(title: &str, root: &str, version: &str, head: Head, bo
         }
     }
     .into_string()
+}
+
+/// The canonical link and the link preview (OpenGraph, Twitter) of a page at `url`,
+/// and its structured data, as search engines and chat apps read them.
+fn preview(title: &str, description: Option<&str>, url: &str, structured: Option<&serde_json::Value>) -> Markup {
+    let kind = if structured.is_some() { "article" } else { "website" };
+    html! {
+        link rel="canonical" href=(url);
+        meta property="og:site_name" content="Incident Library";
+        meta property="og:locale" content="ko_KR";
+        meta property="og:type" content=(kind);
+        meta property="og:title" content=(title);
+        meta property="og:url" content=(url);
+        @if let Some(d) = description { meta property="og:description" content=(d); }
+        meta name="twitter:card" content="summary";
+        @if let Some(data) = structured {
+            // JSON in a script element is not HTML-decoded: `<` is written as its
+            // JSON escape, so no record text can close the element.
+            script type="application/ld+json" { (maud::PreEscaped(data.to_string().replace('<', "\\u003c"))) }
+        }
+    }
 }
 
 pub(super) fn label<'a>(corpus: &'a Corpus, key: &str, slug: &'a str) -> &'a str {
@@ -294,8 +347,8 @@ pub(super) fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) 
 /// A static redirect: the refresh comes right after the charset in `<head>`, so
 /// the browser leaves before it loads the rest, and the canonical link tells crawlers which page is
 /// the real one. The body links there too, for clients that ignore the refresh.
-pub(super) fn redirect(path: String, root: &str, target: &str, title: &str, version: &str, body: Markup) -> Page {
-    let page = layout(title, root, version, None, body);
+pub(super) fn redirect(path: String, root: &str, target: &str, title: &str, site: &Site, body: Markup) -> Page {
+    let page = layout(title, root, site, None, None, body);
     let target = maud::html! { (target) }.into_string();
     let head = format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{target}\">");
     Page {
@@ -309,6 +362,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn structured_data_cannot_close_its_script_element() {
+        let data = serde_json::json!({"headline": "</script><script>alert(1)</script>", "x": "<!--"});
+        let out = preview("t", Some("d"), "https://example.org/", Some(&data)).into_string();
+        let (_, json) = out.split_once(r#"<script type="application/ld+json">"#).unwrap();
+        let json = json.strip_suffix("</script>").unwrap();
+        assert!(!json.contains('<'), "{json}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(json).unwrap(), data);
+        assert!(out.contains(r#"<meta property="og:type" content="article">"#));
+    }
+
+    #[test]
     fn the_search_page_has_every_id_that_app_js_looks_up() {
         let corpus = Corpus {
             taxonomy: crate::corpus::Taxonomy {
@@ -318,7 +382,26 @@ mod tests {
             lexicon: Vec::new(),
             moved: Vec::new(),
         };
-        let html = search_page(&corpus, &[], "v").html;
+        let site = Site {
+            version: "v",
+            url: None,
+        };
+        let html = search_page(&corpus, &[], &site).html;
+        // Without the site's URL, no canonical link and no preview: none rather than wrong ones.
+        assert!(!html.contains("canonical") && !html.contains("og:"), "{html}");
+        let site = Site {
+            version: "v",
+            url: Some("https://example.org/lib/"),
+        };
+        let html = search_page(&corpus, &[], &site).html;
+        assert!(
+            html.contains(r#"<link rel="canonical" href="https://example.org/lib/">"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<meta property="og:type" content="website">"#),
+            "{html}"
+        );
         for (name, id) in crate::dom_ids::all() {
             assert_eq!(
                 html.matches(&format!(" id=\"{id}\"")).count(),

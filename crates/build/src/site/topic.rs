@@ -7,7 +7,7 @@ use super::*;
 
 /// The page of an id that moved (`moved.toml`): a redirect to the record that
 /// holds its incident now.
-pub(super) fn moved_page(corpus: &Corpus, moved: &crate::corpus::Moved, version: &str) -> Page {
+pub(super) fn moved_page(corpus: &Corpus, moved: &crate::corpus::Moved, site: &Site) -> Page {
     let root = "../../";
     let target = incident_href(root, &moved.to);
     let title = corpus
@@ -24,19 +24,12 @@ pub(super) fn moved_page(corpus: &Corpus, moved: &crate::corpus::Moved, version:
         }
     };
     let path = format!("incidents/{}/index.html", moved.id);
-    redirect(
-        path,
-        root,
-        &target,
-        &format!("{} → {}", moved.id, moved.to),
-        version,
-        body,
-    )
+    redirect(path, root, &target, &format!("{} → {}", moved.id, moved.to), site, body)
 }
 
 /// The topic page of an old slug (`aliases` in the taxonomy): a redirect to the
 /// value it was merged into.
-pub(super) fn alias_page(key: &str, alias: &str, value: &Value, version: &str) -> Page {
+pub(super) fn alias_page(key: &str, alias: &str, value: &Value, site: &Site) -> Page {
     let root = "../../../";
     let target = topic_href(root, key, &value.slug);
     let body = html! {
@@ -46,10 +39,10 @@ pub(super) fn alias_page(key: &str, alias: &str, value: &Value, version: &str) -
         }
     };
     let path = format!("topics/{key}/{alias}/index.html");
-    redirect(path, root, &target, &value.ko, version, body)
+    redirect(path, root, &target, &value.ko, site, body)
 }
 
-pub(super) fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, version: &str) -> Page {
+pub(super) fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, site: &Site) -> Page {
     let root = "../../../";
     let ids = newest_first(corpus, |i| i.facet(key).contains(&value.slug.as_str()));
     let facet_ko = FACETS[f].ko;
@@ -68,6 +61,13 @@ pub(super) fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, ve
     };
     Page {
         path: format!("topics/{key}/{}/index.html", value.slug),
-        html: layout(&value.ko, root, version, Some(&value.description), body),
+        html: layout(
+            &value.ko,
+            root,
+            site,
+            Some(&format!("topics/{key}/{}/", value.slug)),
+            Some(&value.description),
+            body,
+        ),
     }
 }
