@@ -310,3 +310,46 @@ fn two_builds_at_once_do_not_mix() {
         "the stale lock is gone with the build"
     );
 }
+
+#[test]
+fn robots_and_a_sitemap_of_every_page_with_the_site_url() {
+    let data = tempfile::tempdir().unwrap();
+    common::one_record_corpus(data.path());
+    let out = tempfile::tempdir().unwrap();
+    let build = |site_url: Option<&str>| {
+        let dist = out.path().join(if site_url.is_some() { "with" } else { "without" });
+        let options = incident_build::bundle::BuildOptions {
+            site_url: site_url.map(str::to_string),
+            ..Default::default()
+        };
+        incident_build::bundle::build(data.path(), &dist, common::analyzer(), &options, |_, _| {}).unwrap();
+        dist
+    };
+    // Without the site's URL: robots.txt, and no sitemap rather than one of relative URLs.
+    let dist = build(None);
+    assert_eq!(
+        std::fs::read_to_string(dist.join("robots.txt")).unwrap(),
+        "User-agent: *\nAllow: /\n"
+    );
+    assert!(!dist.join("sitemap.xml").exists());
+    let dist = build(Some("https://example.org/lib/"));
+    let robots = std::fs::read_to_string(dist.join("robots.txt")).unwrap();
+    assert!(
+        robots.ends_with("Sitemap: https://example.org/lib/sitemap.xml\n"),
+        "{robots}"
+    );
+    let sitemap = std::fs::read_to_string(dist.join("sitemap.xml")).unwrap();
+    assert!(sitemap.starts_with(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+    ));
+    // Every URL is a page of the build.
+    for loc in sitemap
+        .split("<loc>")
+        .skip(1)
+        .map(|l| l.split("</loc>").next().unwrap())
+    {
+        let path = loc.strip_prefix("https://example.org/lib/").unwrap();
+        assert!(dist.join(path).join("index.html").is_file(), "{loc}");
+    }
+    assert!(sitemap.contains("<loc>https://example.org/lib/incidents/IL-0001/</loc>"));
+}

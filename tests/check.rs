@@ -783,3 +783,22 @@ fn durations_markup_only_sections_and_oversized_records() {
     let d = expect(&big, Problem::BadValue, 1, None);
     assert!(d.message.contains("a record is at most 256 KB"), "{d}");
 }
+
+#[test]
+fn updated_is_a_day_on_or_after_the_record_and_history_needs_it() {
+    let with =
+        |extra: &str| common::valid_record().replace("date = \"2025-10-29\"", &format!("date = \"2025-10-29\"{extra}"));
+    assert!(check_one(&with(
+        "\nupdated = \"2026-12-06\"\nhistory = [\"2026-12 후속 보고서 반영\"]"
+    ))
+    .is_empty());
+    assert!(check_one(&with("\nupdated = \"2025-10-29\"")).is_empty());
+    expect(
+        &with("\nupdated = \"2025-10-28\""),
+        Problem::BadDate,
+        6,
+        Some("updated"),
+    );
+    expect(&with("\nupdated = \"2026-12\""), Problem::BadDate, 6, Some("updated"));
+    expect(&with("\nhistory = [\"고침\"]"), Problem::BadDate, 6, Some("history"));
+}

@@ -154,6 +154,10 @@ export interface IncidentRecord {
   /** Related incident ids, listed by the record or computed. */
   related: string[];
   checks: string[];
+  /** The day the record last changed (YYYY-MM-DD), when it says. */
+  updated: string | null;
+  /** What changed in it, newest first. */
+  history: string[];
   sections: Partial<Record<SectionName, Section>> & Record<"요약" | "교훈", Section>;
   /** The incident's page, relative to the API file. */
   page: string;

@@ -29,6 +29,7 @@ pub mod overlap;
 pub mod passages;
 pub mod related;
 pub mod site;
+pub mod sitemap;
 pub mod summary;
 pub mod timings;
 

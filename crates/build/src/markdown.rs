@@ -27,6 +27,17 @@ pub fn incident(record: &Value, links: &dyn Links) -> String {
         links.label("org", s("org")),
         s("date_label")
     ));
+    if let Some(updated) = record["updated"].as_str() {
+        out.push_str(&format!("- 최종 수정: {updated}\n"));
+        for change in record["history"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
+            out.push_str(&format!("  - {change}\n"));
+        }
+    }
     for facet in FACETS.iter().filter(|f| f.key != "org") {
         let values: Vec<String> = record["facets"][facet.key]
             .as_array()

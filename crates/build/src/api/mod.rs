@@ -87,6 +87,8 @@ fn record<'a>(incident: &'a Incident, related: &'a [String]) -> Record<'a> {
         sources: &incident.sources,
         related,
         checks: &incident.checks,
+        updated: incident.updated.map(|d| d.to_string()),
+        history: &incident.history,
         sections: Sections(sections),
         page: format!("../../incidents/{}/", incident.id),
     }

@@ -182,6 +182,11 @@ pub struct Record<'a> {
     pub related: &'a [String],
     /// Read-only checks a reader can run on their own systems.
     pub checks: &'a [String],
+    /// The day the record was last changed, when it says.
+    #[schemars(schema_with = "nullable_day")]
+    pub updated: Option<String>,
+    /// What changed in it, newest first.
+    pub history: &'a [String],
     /// The body, by section name, in reading order.
     pub sections: Sections<'a>,
     /// The incident's page, relative to this file.
@@ -402,6 +407,10 @@ fn ids(generator: &mut SchemaGenerator) -> Schema {
 fn date(_: &mut SchemaGenerator) -> Schema {
     let one = "([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{2}|[0-9]{4}|--[0-9]{2}-[0-9]{2})";
     json_schema!({"type": "string", "pattern": format!("^{one}(/{one})?$")})
+}
+
+fn nullable_day(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({"type": ["string", "null"], "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"})
 }
 
 fn day(_: &mut SchemaGenerator) -> Schema {

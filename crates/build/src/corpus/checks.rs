@@ -23,6 +23,7 @@ pub(super) fn check_fields(
     check_id(path, fields, diags);
     check_title(path, fields, diags);
     let date = check_date(path, fields, diags);
+    check_updated(path, fields, date.as_ref().map(|w| w.sort), diags);
     check_durations(path, fields, diags);
     check_tags(path, fields, diags);
     check_sources(path, fields, diags);
@@ -100,6 +101,41 @@ fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Opti
         sort: sort?,
         bound_note: note,
     })
+}
+
+/// `updated`, when given: a real day, not before the day the record sorts by
+/// (`sort`). `history` says what changed, so it needs `updated`.
+fn check_updated(path: &Path, fields: &Fields, sort: Option<Date>, diags: &mut Vec<Diagnostic>) {
+    let history = fields.lists.get("history").and_then(|h| h.first());
+    let Some((u, line)) = fields.strings.get("updated") else {
+        if let Some((_, hline)) = history {
+            bad_date(
+                diags,
+                path,
+                ("history", *hline),
+                "history without updated".into(),
+                "add updated = \"YYYY-MM-DD\", the day of the latest change the history names",
+            );
+        }
+        return;
+    };
+    match (Date::parse(u), sort) {
+        (None, _) => bad_date(
+            diags,
+            path,
+            ("updated", *line),
+            format!("{u:?} is not a real YYYY-MM-DD day"),
+            "the day the record was last changed, e.g. \"2026-12-06\"",
+        ),
+        (Some(day), Some(sort)) if day < sort => bad_date(
+            diags,
+            path,
+            ("updated", *line),
+            format!("updated {day} is before the record's date {sort}"),
+            "the day the record was last changed: on or after the day of the incident",
+        ),
+        _ => {}
+    }
 }
 
 /// Reports a date field's problem: `at` is the field and its line.

@@ -34,6 +34,8 @@ const FIELDS: &[(&str, bool, Kind)] = &[
     ("sources", true, Kind::List),
     ("related", false, Kind::List),
     ("checks", false, Kind::List),
+    ("updated", false, Kind::Str),
+    ("history", false, Kind::List),
 ];
 
 /// The type of a front-matter field.

@@ -95,6 +95,10 @@ pub struct Incident {
     pub related: Vec<String>,
     /// Read-only checks.
     pub checks: Vec<String>,
+    /// The day the record was last changed, when it says.
+    pub updated: Option<Date>,
+    /// What changed in it, newest first (`2026-12 후속 보고서 반영`).
+    pub history: Vec<String>,
     /// Body sections in reading order ([`incident_core::sections`]).
     pub sections: Vec<Section>,
 }

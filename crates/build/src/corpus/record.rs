@@ -144,6 +144,8 @@ fn assemble(path: &Path, fields: &Fields, when: When, sections: Vec<Section>) ->
         sources: list("sources"),
         related: list("related"),
         checks: list("checks"),
+        updated: get("updated").and_then(|u| super::date::Date::parse(&u)),
+        history: list("history"),
         sections,
     }
 }

@@ -107,6 +107,15 @@ pub(super) fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Ma
             div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
             div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
             div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+            @if let Some(updated) = inc.updated {
+                div.wide {
+                    dt { "최종 수정" }
+                    dd {
+                        time datetime=(updated) { (updated) }
+                        @if !inc.history.is_empty() { ul.history { @for h in &inc.history { li { (h) } } } }
+                    }
+                }
+            }
             @if let Some(note) = &inc.when.bound_note {
                 div.wide { dt { "날짜" } dd { "연도를 밝힌 출처가 없다. 목록에서는 " (inc.date) " 에 놓는다: " (note) } }
             }
