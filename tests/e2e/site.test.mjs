@@ -290,3 +290,23 @@ test("an incident page has a table of contents of the sections it has, each link
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test("the site's icon: SVG, PNG and the ICO a client asks for by itself, named by every page", async () => {
+  const { context, page } = await openPage(browser);
+  for (const path of ["", "incidents/IL-0004/", "topics/org/github/", "api/"]) {
+    await page.goto(server.url + path);
+    const icons = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((ls) => ls.map((l) => l.href));
+    assert.equal(icons.length, 3, path);
+    const sizes = await page.evaluate(async (urls) => Promise.all(urls.map((u) => new Promise((resolve) => {
+      const img = new Image();
+      img.onload = () => resolve(img.naturalWidth);
+      img.onerror = () => resolve(0);
+      img.src = u;
+    }))), icons);
+    assert.ok(sizes.every((w) => w > 0), `${path}: ${icons} → ${sizes}`);
+  }
+  const ico = await page.request.get(server.url + "favicon.ico");
+  assert.equal(ico.status(), 200);
+  assert.deepEqual([...(await ico.body()).subarray(0, 4)], [0, 0, 1, 0]);
+  await context.close();
+});

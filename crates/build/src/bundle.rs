@@ -295,7 +295,10 @@ fn pages_and_api(
             });
             let (name, bytes) = crate::llms::file(corpus, site_url);
             sink(&mut written, &mut error, name, &bytes);
-            for (name, bytes) in crate::sitemap::files(corpus, site_url) {
+            for (name, bytes) in crate::sitemap::files(corpus, site_url)
+                .into_iter()
+                .chain(crate::favicon::files())
+            {
                 sink(&mut written, &mut error, name, &bytes);
             }
             error.map_or(Ok(written), Err)

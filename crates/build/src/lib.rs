@@ -17,6 +17,7 @@ pub mod corpus;
 mod dom_ids;
 pub mod error;
 pub mod eval;
+pub mod favicon;
 pub mod headers;
 pub mod indexer;
 pub mod ko_dic;

@@ -152,7 +152,9 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                 title { (title) " · Incident Library" }
                 @if let Some(d) = description { meta name="description" content=(d); }
                 link rel="stylesheet" href={ (root) "app.css?v=" (version) };
-                link rel="icon" href="data:,";
+                link rel="icon" href={ (root) "favicon-32.png" } sizes="32x32" type="image/png";
+                link rel="icon" href={ (root) "favicon.svg" } type="image/svg+xml";
+                link rel="apple-touch-icon" href={ (root) "apple-touch-icon.png" };
                 @if let Some(md) = markdown { link rel="alternate" type="text/markdown" href=(md); }
                 @if let Some(url) = &canonical {
                     (preview(title, description, url, structured.as_ref()))
