@@ -72,6 +72,7 @@ fn structured(corpus: &Corpus, inc: &Incident, url: &str, description: &str) -> 
                 "inLanguage": "ko",
                 "url": page,
                 "isBasedOn": inc.sources,
+                "dateModified": inc.updated.map(|d| d.to_string()),
                 "keywords": inc.tags,
             },
             {
