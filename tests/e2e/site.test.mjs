@@ -310,3 +310,48 @@ test("the site's icon: SVG, PNG and the ICO a client asks for by itself, named b
   assert.deepEqual([...(await ico.body()).subarray(0, 4)], [0, 0, 1, 0]);
   await context.close();
 });
+
+test("with the site's URL, Atom feeds of the newest incidents and of every topic, named by their pages", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const { existsSync } = await import("node:fs");
+  const { binary, repo } = await import("./helpers.mjs");
+  const out = join(mkdtempSync(join(tmpdir(), "il-feed-")), "dist");
+  execFileSync(binary, ["build", "--data", shippedData, "--out", out, "--pkg", join(repo, "pkg"), "--site-url", "https://example.org/lib/"], { stdio: "ignore" });
+  const { context, page } = await openPage(browser);
+  await page.goto(server.url + "about/");
+  const ATOM = "http://www.w3.org/2005/Atom";
+  const read = (xml) => page.evaluate(([xml, ns]) => {
+    const doc = new DOMParser().parseFromString(xml, "application/xml");
+    if (doc.querySelector("parsererror")) return { error: doc.querySelector("parsererror").textContent };
+    const feed = doc.documentElement;
+    const one = (el, name) => el.getElementsByTagNameNS(ns, name)[0]?.textContent;
+    return {
+      root: feed.namespaceURI + " " + feed.localName,
+      id: one(feed, "id"), title: one(feed, "title"), updated: one(feed, "updated"),
+      entries: [...feed.getElementsByTagNameNS(ns, "entry")].map((e) => ({ id: one(e, "id"), title: one(e, "title"), updated: one(e, "updated"), summary: one(e, "summary"), categories: e.getElementsByTagNameNS(ns, "category").length })),
+    };
+  }, [xml, ATOM]);
+  const site = read(readFileSync(join(out, "feed.xml"), "utf8"));
+  const feed = await site;
+  assert.equal(feed.error, undefined, feed.error);
+  assert.equal(feed.root, `${ATOM} feed`);
+  assert.equal(feed.id, "https://example.org/lib/feed.xml");
+  assert.match(feed.updated, /^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
+  assert.equal(feed.entries.length, 50);
+  for (const e of feed.entries) {
+    assert.match(e.id, /^https:\/\/example\.org\/lib\/incidents\/IL-\d{4}\/$/);
+    assert.ok(e.title && e.summary && e.categories > 0 && /T00:00:00Z$/.test(e.updated), JSON.stringify(e));
+  }
+  // One topic's feed holds exactly its incidents (up to 50), and its page names it.
+  const topic = await read(readFileSync(join(out, "topics", "org", "github", "feed.xml"), "utf8"));
+  assert.equal(topic.error, undefined);
+  assert.ok(topic.entries.length > 0 && topic.entries.length <= 50);
+  const api = JSON.parse(readFileSync(join(out, "api", "v1", "topics", "org", "github.json"), "utf8")).data;
+  assert.equal(topic.entries.length, Math.min(50, api.incidents.length));
+  const html = readFileSync(join(out, "topics", "org", "github", "index.html"), "utf8");
+  assert.match(html, /<link rel="alternate" type="application\/atom\+xml" href="feed.xml"/);
+  assert.match(readFileSync(join(out, "index.html"), "utf8"), /<a href="feed.xml" type="application\/atom\+xml">새 사례 구독 \(Atom\)<\/a>/);
+  // Without the URL, no feed rather than one of relative ids.
+  assert.equal(existsSync(join(server.out, "feed.xml")), false);
+  await context.close();
+});

@@ -298,6 +298,7 @@ fn pages_and_api(
             for (name, bytes) in crate::sitemap::files(corpus, site_url)
                 .into_iter()
                 .chain(crate::favicon::files())
+                .chain(crate::feed::files(corpus, site_url))
             {
                 sink(&mut written, &mut error, name, &bytes);
             }

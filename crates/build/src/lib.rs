@@ -18,6 +18,7 @@ mod dom_ids;
 pub mod error;
 pub mod eval;
 pub mod favicon;
+pub mod feed;
 pub mod headers;
 pub mod indexer;
 pub mod ko_dic;

@@ -127,6 +127,7 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                 description: Some("공개된 장애 보고서를 한국어로 찾아 읽는다."),
                 search: true,
                 path: Some(""),
+                feed: Some(("feed.xml", "새 사례")),
                 ..Head::default()
             },
             body,

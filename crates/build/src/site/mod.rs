@@ -130,6 +130,9 @@ pub(super) struct Head<'a> {
     pub path: Option<&'a str>,
     /// Structured data about the page (JSON-LD), for search engines.
     pub structured: Option<serde_json::Value>,
+    /// The page's Atom feed, relative to it (`feed.xml`), and what it follows; only
+    /// with the site's URL, since a feed's links are absolute ([`crate::feed`]).
+    pub feed: Option<(&'a str, &'a str)>,
 }
 
 /// [`layout`] with a [`Head`].
@@ -140,7 +143,9 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
         search,
         path,
         structured,
+        feed,
     } = head;
+    let feed = feed.filter(|_| site.url.is_some());
     let version = site.version;
     let canonical = site.url.zip(path).map(|(url, path)| format!("{url}{path}"));
     html! {
@@ -156,6 +161,9 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                 link rel="icon" href={ (root) "favicon.svg" } type="image/svg+xml";
                 link rel="apple-touch-icon" href={ (root) "apple-touch-icon.png" };
                 @if let Some(md) = markdown { link rel="alternate" type="text/markdown" href=(md); }
+                @if let Some((href, what)) = feed {
+                    link rel="alternate" type="application/atom+xml" href=(href) title=(what);
+                }
                 @if let Some(url) = &canonical {
                     (preview(title, description, url, structured.as_ref()))
                 }
@@ -186,6 +194,9 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                 main #main { (body) }
                 footer.site {
                     p { "공개된 장애 보고서를 한국어로 정리했다. 각 사례는 출처를 밝힌다." }
+                    @if let Some((href, what)) = feed {
+                        p { a href=(href) type="application/atom+xml" { (what) " 구독 (Atom)" } }
+                    }
                 }
                 script type="module" src={ (root) "app.js?v=" (version) } {}
             }

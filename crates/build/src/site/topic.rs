@@ -61,12 +61,16 @@ pub(super) fn topic_page(corpus: &Corpus, f: usize, key: &str, value: &Value, si
     };
     Page {
         path: format!("topics/{key}/{}/index.html", value.slug),
-        html: layout(
+        html: layout_with(
             &value.ko,
             root,
             site,
-            Some(&format!("topics/{key}/{}/", value.slug)),
-            Some(&value.description),
+            Head {
+                path: Some(&format!("topics/{key}/{}/", value.slug)),
+                description: Some(&value.description),
+                feed: Some(("feed.xml", &format!("{} · {}", facet_ko, value.ko))),
+                ..Head::default()
+            },
             body,
         ),
     }
