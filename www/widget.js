@@ -18,6 +18,7 @@ const TEXT = {
     failed: (base) => `${base} 에서 사례 라이브러리를 불러오지 못했습니다. base 주소가 라이브러리를 가리키는지, 페이지의 Content-Security-Policy 가 widget.js 의 출처를 script-src 에, base 의 출처를 connect-src 에 허용하는지 확인하세요.`,
     csp: "이 페이지의 Content-Security-Policy 가 WebAssembly 실행을 막아 사례를 불러오지 못했습니다. script-src 에 'wasm-unsafe-eval' 을 더하세요.",
     more: "라이브러리에서 더 보기", total: (shown, total) => `${total}건 중 ${shown}건`, filter: "필터",
+    remove: (label) => `${label} 필터 풀기`,
     badFilter: (message) => `이 위젯의 필터 값을 라이브러리가 알지 못합니다 (${message}). 분류 값은 라이브러리의 API vocab.json 에 있습니다.`,
     reload: "라이브러리가 새로 배포되었습니다. 페이지를 새로 고치세요.",
     unavailable: "라이브러리의 색인 파일을 받지 못했습니다. 연결을 확인하고 다시 시도하세요.",
@@ -27,6 +28,7 @@ const TEXT = {
     failed: (base) => `Could not load the incident library from ${base}. Check that base points at a library and that the page's Content-Security-Policy allows the origin of widget.js in script-src and that of base in connect-src.`,
     csp: "This page's Content-Security-Policy blocks WebAssembly, so incidents cannot load. Add 'wasm-unsafe-eval' to script-src.",
     more: "More in the library", total: (shown, total) => `${shown} of ${total}`, filter: "Filter",
+    remove: (label) => `Remove the ${label} filter`,
     badFilter: (message) => `The library does not know a filter value of this widget (${message}). Its values are in the library's API, vocab.json.`,
     reload: "The library was deployed anew. Reload the page.",
     unavailable: "Could not fetch the library's index files. Check the connection and try again.",
@@ -112,6 +114,7 @@ mark { background: var(--mark); color: inherit; border-radius: 2px; }
 .tags { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .tag { background: var(--tag); border-radius: 999px; padding: 0 8px; font-size: 12px; }
 .chips { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 8px; }
+button.chip { border: 0; font: inherit; font-size: 12px; color: inherit; cursor: pointer; line-height: 1.6; }
 .foot { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; margin: 8px 0 0; }
 .foot a { font-weight: 400; }
 :host([layout="compact"]) .summary, :host([layout="compact"]) .tags { display: none; }
@@ -268,9 +271,13 @@ class IncidentSearch extends HTMLElement {
 
   async run() {
     const filters = {};
+    // A preset filter the reader removed stays off in this widget; the page's markup
+    // is not changed.
+    this.removed ??= new Set();
     for (const f of this.facetKeys) {
       const v = this.getAttribute(f);
-      if (v) filters[f] = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const slugs = v ? v.split(",").map((s) => s.trim()).filter((s) => s && !this.removed.has(`${f}:${s}`)) : [];
+      if (slugs.length) filters[f] = slugs;
     }
     const query = this.input ? this.input.value : this.getAttribute("query") || "";
     const limit = Math.max(1, Math.min(50, parseInt(this.getAttribute("limit") || "5", 10) || 5));
@@ -306,10 +313,19 @@ class IncidentSearch extends HTMLElement {
     const preset = Object.entries(filters).flatMap(([f, slugs]) => slugs.map((s) => [f, s]));
     if (this.chips) {
       // The preset filters, shown: a query outside them is not "no results" by surprise.
+      // Each removable: a reader searching beyond them is not stuck inside them.
       this.chips.replaceChildren(...preset.map(([f, s]) => {
-        const chip = document.createElement("span");
-        chip.className = "tag";
-        chip.textContent = label(f, s);
+        const chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "tag chip";
+        chip.part = "chip";
+        chip.textContent = `${label(f, s)} ×`;
+        chip.setAttribute("aria-label", this.t.remove(label(f, s)));
+        chip.addEventListener("click", () => {
+          this.removed.add(`${f}:${s}`);
+          this.run();
+          this.input?.focus();
+        });
         return chip;
       }));
       this.chips.hidden = !preset.length;

@@ -144,7 +144,7 @@ test("search layout: its heading, the preset as a chip, the total, a link to the
   await page.goto(hostUrl + "/keys.html");
   await ready(page);
   assert.deepEqual(await inShadow(page, "h2"), ["사례 검색"]);
-  assert.deepEqual(await inShadow(page, ".chips .tag"), ["재시도 증폭"]);
+  assert.deepEqual(await inShadow(page, ".chips .tag"), ["재시도 증폭 ×"]);
   const want = native(library, "재시도", "--filter", "cause=retry-amplification", "--limit", "4");
   const [total] = await inShadow(page, ".foot .meta");
   assert.equal(total, `${want.total}건 중 ${want.hits.length}건`);
@@ -170,6 +170,17 @@ test("search layout: its heading, the preset as a chip, the total, a link to the
   assert.deepEqual(await inShadow(page, "h2"), ["장애 사례"]);
   await page.evaluate(() => document.getElementById("w").setAttribute("heading", ""));
   assert.deepEqual(await inShadow(page, "h2"), []);
+
+  // The preset chip is a button that takes its filter off, in this widget only.
+  const chip = page.locator("#w").locator("button.chip");
+  assert.equal(await chip.getAttribute("aria-label"), "재시도 증폭 필터 풀기");
+  await chip.click();
+  const free = native(library, "재시도", "--limit", "4");
+  await page.waitForFunction((t) => document.getElementById("w").shadowRoot.querySelector(".foot .meta")?.textContent === t, `${free.total}건 중 ${free.hits.length}건`);
+  assert.deepEqual(await inShadow(page, ".chips .tag"), []);
+  const after = new URL(await page.evaluate(() => document.getElementById("w").shadowRoot.querySelector(".foot a").href));
+  assert.deepEqual(after.searchParams.getAll("cause"), []);
+  assert.equal(await page.evaluate(() => document.getElementById("w").getAttribute("cause")), "retry-amplification");
   assert.deepEqual(page.errors, []);
   await context.close();
 });
