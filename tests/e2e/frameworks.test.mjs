@@ -237,7 +237,7 @@ for (const [fw, site] of Object.entries(frameworks)) {
     const titles = await inShadow(page, "li > a");
     assert.deepEqual(titles, want.hits.map((h) => h.title));
     assert.ok(titles.every((t) => /[가-힣]/.test(t)), titles.join(" | "));
-    assert.deepEqual(await inShadow(page, ".chips .tag"), ["재시도 증폭"]);
+    assert.deepEqual(await inShadow(page, ".chips .tag"), ["재시도 증폭 ×"]);
     assert.ok((await links(page)).every((h) => h.startsWith(library.url + "incidents/")));
     assert.deepEqual(page.errors, []);
     await context.close();
