@@ -106,20 +106,11 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// CRC-32 (ISO-HDLC, as PNG uses), bit by bit: a few icons' bytes.
+/// CRC-32 (ISO-HDLC, as PNG uses), by flate2's own.
 fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
+    let mut crc = flate2::Crc::new();
+    crc.update(bytes);
+    crc.sum()
 }
 
 #[cfg(test)]

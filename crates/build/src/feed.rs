@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::corpus::{Corpus, Incident};
+use crate::corpus::{Corpus, Date, Incident};
 use incident_core::index::FACETS;
 
 /// Entries a feed holds at most: the newest.
@@ -34,8 +34,8 @@ pub fn files(corpus: &Corpus, site_url: Option<&str>) -> Vec<(String, Vec<u8>)> 
 }
 
 /// The day an incident's entry last changed: its record's, else the incident's.
-fn changed(i: &Incident) -> String {
-    i.updated.unwrap_or(i.date).to_string()
+fn changed(i: &Incident) -> Date {
+    i.updated.unwrap_or(i.date)
 }
 
 /// One feed at `path` of the incidents `wanted` picks, newest change first.
@@ -106,8 +106,9 @@ fn entry(out: &mut String, corpus: &Corpus, url: &str, i: &Incident) {
     out.push_str("  </entry>\n");
 }
 
-/// `s` as XML text or attribute value; characters XML 1.0 forbids are dropped.
-fn escape(s: &str) -> String {
+/// `s` as XML text or attribute value; characters XML 1.0 forbids are dropped. The
+/// sitemap writes with it too.
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -8,6 +8,7 @@
 use std::fmt::Write;
 
 use crate::corpus::{Corpus, Date, Incident};
+use crate::feed::escape;
 use incident_core::index::FACETS;
 
 /// URLs one sitemap file may hold (sitemaps.org).
@@ -83,13 +84,4 @@ fn urlset(url: &str, urls: &[(String, Option<Date>)]) -> String {
     }
     out.push_str("</urlset>\n");
     out
-}
-
-/// `s` as XML text.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
 }

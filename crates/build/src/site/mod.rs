@@ -78,11 +78,7 @@ fn not_found_page(site: &Site) -> Page {
 /// The path of a site URL as `parse_site_url` gives it (`https://host/lib/` →
 /// `/lib/`).
 fn site_path(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    match rest.find('/') {
-        Some(at) => rest[at..].to_string(),
-        None => "/".to_string(),
-    }
+    url::Url::parse(url).map_or_else(|_| "/".to_string(), |u| u.path().to_string())
 }
 
 /// What every page of one build shares.

@@ -50,7 +50,9 @@ fn bounded(message: &str) -> String {
     format!("{head}… ({} characters) …{tail}", chars.len())
 }
 
-/// `search_incidents`' arguments.
+/// `search_incidents`' arguments. The fields it shares with [`ListArgs`] are written
+/// out in both rather than shared through `#[serde(flatten)]`, under which a bad
+/// value's error loses its argument's name (`sort: …`).
 #[derive(Deserialize, JsonSchema)]
 #[schemars(transform = |s: &mut Schema| required(s, "query"))]
 pub struct SearchArgs {

@@ -176,7 +176,7 @@ fn portable(mut tool: Tool) -> Tool {
 
 /// The JSON Schema of `T` ([`incident_build::api::derived_schema`]) to sit inside
 /// a tool's definition: without `$schema`.
-fn derived_schema<T: schemars::JsonSchema>() -> Value {
+pub(super) fn derived_schema<T: schemars::JsonSchema>() -> Value {
     let mut schema = incident_build::api::derived_schema::<T>();
     if let Some(map) = schema.as_object_mut() {
         map.remove("$schema");

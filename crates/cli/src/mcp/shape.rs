@@ -104,19 +104,15 @@ pub struct HitExcerpt {
 /// A hit as the server gives it: the search's own `Hit` (its schema derived from
 /// the type) with excerpts in place of the matched terms.
 fn hits_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    let mut hit = incident_build::api::derived_schema::<incident_core::search::Hit>();
-    let mut excerpts = incident_build::api::derived_schema::<Vec<HitExcerpt>>();
+    let mut hit = super::schema::derived_schema::<incident_core::search::Hit>();
+    let mut excerpts = super::schema::derived_schema::<Vec<HitExcerpt>>();
     if let Some(map) = excerpts.as_object_mut() {
-        map.remove("$schema");
         map.insert(
             "description".into(),
             json!(format!(
                 "up to {EXCERPTS_PER_HIT} sections, the one with the most words first"
             )),
         );
-    }
-    if let Some(map) = hit.as_object_mut() {
-        map.remove("$schema");
     }
     if let Some(props) = hit["properties"].as_object_mut() {
         props.remove("terms");
