@@ -37,7 +37,7 @@ pub(super) fn config_example(client: &str, place: &str, block: &str) -> Markup {
     html! {
         h3 { (client) }
         p { (place) }
-        pre { code { (block) } }
+        pre tabindex="0" { code { (block) } }
     }
 }
 
@@ -83,7 +83,7 @@ pub(super) fn api_page(site: &Site) -> Page {
                 }
             }
             h2 { "curl 로 읽기" }
-            pre { code { "BASE=https://이-사이트의-주소\n\n# 사례 하나\ncurl -s \"$BASE/api/v1/incidents/IL-0001.json\"\n\n# 최신 사례 목록의 첫 쪽\ncurl -s \"$BASE/api/v1/incidents.json\"\n\n# 분류 값 하나와 그 사례 (구성 요소: CDN 엣지)\ncurl -s \"$BASE/api/v1/topics/component/cdn-edge.json\"" } }
+            pre tabindex="0" { code { "BASE=https://이-사이트의-주소\n\n# 사례 하나\ncurl -s \"$BASE/api/v1/incidents/IL-0001.json\"\n\n# 최신 사례 목록의 첫 쪽\ncurl -s \"$BASE/api/v1/incidents.json\"\n\n# 분류 값 하나와 그 사례 (구성 요소: CDN 엣지)\ncurl -s \"$BASE/api/v1/topics/component/cdn-edge.json\"" } }
             h2 { "읽고 있는 사례의 JSON" }
             p { "사례 페이지 " code { "incidents/IL-0001/" } " 의 JSON 은 " code { "api/v1/incidents/IL-0001.json" } " 이다. 사례 페이지 맨 아래에 그 사례의 JSON 링크가 있다. 섹션은 Markdown 과 일반 텍스트로 둘 다 들어 있고, 출처 URL, 분류, 점검 항목, 관련 사례 번호가 함께 온다." }
             h2 { "MCP 서버" }

@@ -75,7 +75,8 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                     datalist #(id!(qComplete)) {}
                     button type="submit" { "검색" }
                 }
-                p #(id!(understood)) .understood aria-live="polite" {}
+                // Scrolled sideways when it overflows its one line: focusable, so a keyboard scrolls it.
+                p #(id!(understood)) .understood aria-live="polite" tabindex="0" {}
             }
             div.layout {
                 aside.facets aria-label="분류 필터" {
@@ -98,8 +99,8 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                 }
                 div #results-pane .results {
                     div #(id!(applied)) .applied {}
-                    p #(id!(notice)) .notice { "가장 최근 사례가 먼저 나옵니다." }
-                    div #(id!(suggested)) .suggested {
+                    p #(id!(notice)) .notice tabindex="0" { "가장 최근 사례가 먼저 나옵니다." }
+                    div #(id!(suggested)) .suggested tabindex="0" {
                         span.suggested-label { "추천 필터" }
                         span.muted { " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다." }
                     }
@@ -107,7 +108,7 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                         span.views-label { "그래프" }
                         div #(id!(tabs)) role="tablist" aria-label="보기" {}
                     }
-                    p #(id!(count)) .count { "사례 " (ids.len()) "건" }
+                    h2 #(id!(count)) .count { "사례 " (ids.len()) "건" }
                     p #(id!(range)) .range {}
                     p #(id!(top)) .top {}
                     div #(id!(graph)) .graph hidden {}

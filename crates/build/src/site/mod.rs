@@ -15,6 +15,10 @@ use crate::dom_ids::id;
 pub use crate::related::{related_all, Related};
 use incident_core::index::{FacetDef, FACETS};
 
+/// The theme script (`www/theme.js`), written into every page's head. It holds no
+/// `</script`, so it cannot close its element early.
+const THEME_JS: &str = include_str!("../../../../www/theme.js");
+
 /// A rendered page: its path inside the bundle and its HTML.
 pub struct Page {
     /// Path relative to the bundle root, e.g. `incidents/IL-0001/index.html`.
@@ -129,6 +133,10 @@ pub(super) struct Head<'a> {
     /// The page's Atom feed, relative to it (`feed.xml`), and what it follows; only
     /// with the site's URL, since a feed's links are absolute ([`crate::feed`]).
     pub feed: Option<(&'a str, &'a str)>,
+    /// The page's link-preview image, its path under the site root
+    /// (`incidents/IL-0004/preview.png`, [`crate::preview`]); only with the site's
+    /// URL, which is when the build draws it.
+    pub image: Option<&'a str>,
 }
 
 /// [`layout`] with a [`Head`].
@@ -140,10 +148,12 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
         path,
         structured,
         feed,
+        image,
     } = head;
     let feed = feed.filter(|_| site.url.is_some());
     let version = site.version;
     let canonical = site.url.zip(path).map(|(url, path)| format!("{url}{path}"));
+    let image = site.url.zip(image).map(|(url, image)| format!("{url}{image}"));
     html! {
         (DOCTYPE)
         html lang="ko" {
@@ -151,6 +161,8 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · Incident Library" }
+                // Before the stylesheet: the page is drawn in its theme from the first paint.
+                script { (PreEscaped(THEME_JS)) }
                 @if let Some(d) = description { meta name="description" content=(d); }
                 link rel="stylesheet" href={ (root) "app.css?v=" (version) };
                 link rel="icon" href={ (root) "favicon-32.png" } sizes="32x32" type="image/png";
@@ -161,7 +173,7 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                     link rel="alternate" type="application/atom+xml" href=(href) title=(what);
                 }
                 @if let Some(url) = &canonical {
-                    (preview(title, description, url, structured.as_ref()))
+                    (preview(title, description, url, structured.as_ref(), image.as_deref()))
                 }
                 @if search {
                     // The URLs pkg/library.js asks for, byte for byte, and fetched
@@ -181,6 +193,7 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                         a href={ (root) "about/" } { "읽는 법" }
                         a href={ (root) "api/" } { "API 와 MCP" }
                     }
+                    button.theme type="button" data-theme-toggle aria-pressed="false" { "어두운 화면" }
                     span #(id!(offline)) role="status" hidden { "오프라인: 저장해 둔 사본으로 보여 줍니다" }
                     p #(id!(newBuild)) role="status" hidden {
                         "새 판이 배포되었습니다. "
@@ -202,8 +215,16 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
 }
 
 /// The canonical link and the link preview (OpenGraph, Twitter) of a page at `url`,
-/// and its structured data, as search engines and chat apps read them.
-fn preview(title: &str, description: Option<&str>, url: &str, structured: Option<&serde_json::Value>) -> Markup {
+/// and its structured data, as search engines and chat apps read them. A page with
+/// an image (its absolute URL: an incident's drawn preview) asks for the large card,
+/// the image over the title; the others for the small one, text alone.
+fn preview(
+    title: &str,
+    description: Option<&str>,
+    url: &str,
+    structured: Option<&serde_json::Value>,
+    image: Option<&str>,
+) -> Markup {
     let kind = if structured.is_some() { "article" } else { "website" };
     html! {
         link rel="canonical" href=(url);
@@ -213,7 +234,18 @@ fn preview(title: &str, description: Option<&str>, url: &str, structured: Option
         meta property="og:title" content=(title);
         meta property="og:url" content=(url);
         @if let Some(d) = description { meta property="og:description" content=(d); }
-        meta name="twitter:card" content="summary";
+        @if let Some(image) = image {
+            meta property="og:image" content=(image);
+            meta property="og:image:type" content="image/png";
+            meta property="og:image:width" content=(crate::preview::WIDTH);
+            meta property="og:image:height" content=(crate::preview::HEIGHT);
+            meta property="og:image:alt" content=(title);
+            meta name="twitter:card" content="summary_large_image";
+            meta name="twitter:image" content=(image);
+            meta name="twitter:image:alt" content=(title);
+        } @else {
+            meta name="twitter:card" content="summary";
+        }
         @if let Some(data) = structured {
             // JSON in a script element is not HTML-decoded: `<` is written as its
             // JSON escape, so no record text can close the element.
@@ -373,12 +405,18 @@ mod tests {
     #[test]
     fn structured_data_cannot_close_its_script_element() {
         let data = serde_json::json!({"headline": "</script><script>alert(1)</script>", "x": "<!--"});
-        let out = preview("t", Some("d"), "https://example.org/", Some(&data)).into_string();
+        let out = preview("t", Some("d"), "https://example.org/", Some(&data), None).into_string();
         let (_, json) = out.split_once(r#"<script type="application/ld+json">"#).unwrap();
         let json = json.strip_suffix("</script>").unwrap();
         assert!(!json.contains('<'), "{json}");
         assert_eq!(serde_json::from_str::<serde_json::Value>(json).unwrap(), data);
         assert!(out.contains(r#"<meta property="og:type" content="article">"#));
+    }
+
+    #[test]
+    fn the_theme_script_cannot_close_its_element() {
+        assert!(!THEME_JS.to_ascii_lowercase().contains("</script"));
+        assert!(!THEME_JS.contains("<!--"));
     }
 
     #[test]
@@ -411,7 +449,12 @@ mod tests {
             html.contains(r#"<meta property="og:type" content="website">"#),
             "{html}"
         );
+        // The incident page's link back to the search (the e2e tests follow it).
+        const ON_INCIDENT_PAGES: [&str; 1] = ["back"];
         for (name, id) in crate::dom_ids::all() {
+            if ON_INCIDENT_PAGES.contains(&name) {
+                continue;
+            }
             assert_eq!(
                 html.matches(&format!(" id=\"{id}\"")).count(),
                 1,
