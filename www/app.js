@@ -49,6 +49,7 @@ const ID = Object.freeze({
   graph: "graph",
   list: "list",
   pager: "pager",
+  back: "back",
 });
 
 function el(tag, attrs = {}, ...children) {
@@ -115,6 +116,19 @@ function startServiceWorker() {
       })
       .catch((e) => console.warn("service worker:", e.message));
   }
+}
+
+// ---------------------------------------------------------------- back to the results
+// An incident page opened from a search: its link to the search page takes the
+// visitor back to those results, which that page's URL holds whole. The link has
+// its place from the server, so only its words and target change.
+function linkBackToResults() {
+  const link = document.getElementById(ID.back);
+  if (!link || !document.referrer) return;
+  const from = new URL(document.referrer);
+  if (from.origin !== base.origin || !from.search || (from.pathname !== base.pathname && from.pathname !== base.pathname + "index.html")) return;
+  link.href = from.href;
+  link.textContent = link.dataset.results;
 }
 
 // ---------------------------------------------------------------- state <-> URL
@@ -624,6 +638,7 @@ class SearchPage {
 
 watchConnection();
 watchBuild();
+linkBackToResults();
 if (document.getElementById(ID.search)) {
   loadLibrary()
     .finally(startServiceWorker)

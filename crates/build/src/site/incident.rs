@@ -17,6 +17,9 @@ const RELATED: (&str, &str) = ("s-related", "관련 사례");
 pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, site: &Site) -> Page {
     let root = "../../";
     let body = html! {
+        // Back to the search; app.js makes it "back to the results" when the page
+        // was opened from a search.
+        p.back { a #(id!(back)) href=(root) data-results="← 검색 결과로" { "← 사례 검색" } }
         article.incident {
             (incident_header(corpus, root, inc))
             (contents(inc))
@@ -39,6 +42,7 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
     };
     let description = crate::summary::summary(inc);
     let path = format!("incidents/{}/", inc.id);
+    let image = crate::preview::path(&inc.id);
     Page {
         path: format!("incidents/{}/index.html", inc.id),
         html: layout_with(
@@ -50,6 +54,7 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
                 markdown: Some("index.md"),
                 path: Some(&path),
                 structured: site.url.map(|url| structured(corpus, inc, url, &description)),
+                image: Some(&image),
                 ..Head::default()
             },
             body,
