@@ -55,6 +55,19 @@ else
   apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
 fi
 
+# The validators of tests/e2e/feeds.test.mjs: jing checks the Atom feeds against
+# RFC 4287's RELAX NG Compact schema (it brings a Java runtime when there is none),
+# xmllint the sitemaps against the sitemaps.org XSDs and the feeds against the
+# RFC's Schematron rules.
+step "jing and xmllint (Debian)"
+if command -v jing >/dev/null && command -v xmllint >/dev/null; then
+  echo "present"
+else
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq jing libxml2-utils >/dev/null
+fi
+
 step "npm packages"
 if [ -f package.json ]; then
   if [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
