@@ -4,11 +4,11 @@
 // Schematron rules written in it (xmllint), sitemap.xml against the sitemaps.org
 // XSD (xmllint), and, past 50,000 URLs, the sitemap index and each of its parts.
 // Each validator is shown to refuse a broken copy, with its own message.
-import { test, before } from "node:test";
+import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binary, repo, shippedData } from "./helpers.mjs";
@@ -81,6 +81,8 @@ before(() => {
   sch = join(tmp, "atom.sch");
   writeFileSync(sch, schematronOf(readFileSync(ATOM_RNC, "utf8")));
 });
+// The build and the split sitemap (5 MB) go when the file's tests are done.
+after(() => rmSync(tmp, { recursive: true, force: true }));
 
 test("the schemas are the published texts, as their headers say", () => {
   const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
