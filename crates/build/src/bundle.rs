@@ -246,7 +246,8 @@ fn static_files() -> Vec<File> {
 /// Writes the pages, the API files and `_headers` into `staging` as they are made,
 /// and returns each file's name and size. Related incidents (`related`, listed or
 /// computed) are the same for the pages and the API. The pages and the API are made
-/// on two threads.
+/// on two threads; with the site's URL, the link previews ([`crate::preview`]) are
+/// drawn after the API, on threads of their own.
 fn pages_and_api(
     corpus: &crate::corpus::Corpus,
     related: &[crate::related::Related],
@@ -301,6 +302,14 @@ fn pages_and_api(
                 .chain(crate::feed::files(corpus, site_url))
             {
                 sink(&mut written, &mut error, name, &bytes);
+            }
+            let previews = phase("link previews", || {
+                crate::preview::files(corpus, site_url, &mut |name, bytes| {
+                    sink(&mut written, &mut error, name, &bytes)
+                })
+            });
+            if let Err(e) = previews {
+                error.get_or_insert(e);
             }
             error.map_or(Ok(written), Err)
         });

@@ -5,8 +5,9 @@
 
 use std::io::Write;
 
-/// The accent colour of `www/app.css` (`--accent`), as RGB.
-const ACCENT: [u8; 3] = [0x1f, 0x5f, 0xbf];
+/// The accent colour of `www/app.css` (`--accent`), as RGB. The link previews
+/// ([`crate::preview`]) draw with it too.
+pub(crate) const ACCENT: [u8; 3] = [0x1f, 0x5f, 0xbf];
 
 /// The shape on a 32-unit grid: the square's corner radius, the bar and the dot of
 /// the mark (x, y, width, height), white on the accent.
@@ -16,11 +17,20 @@ const DOT: (f32, f32, f32) = (16.0, 25.0, 3.2);
 
 /// The icon as SVG.
 pub fn svg() -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\">{}</svg>\n",
+        shapes()
+    )
+}
+
+/// The icon's shapes as SVG elements on the 32-unit grid, for a document that
+/// places them (the icon itself, the link previews' brand).
+pub(crate) fn shapes() -> String {
     let [r, g, b] = ACCENT;
     let (bx, by, bw, bh) = BAR;
     let (cx, cy, cr) = DOT;
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><rect width=\"32\" height=\"32\" rx=\"{RADIUS}\" fill=\"#{r:02x}{g:02x}{b:02x}\"/><rect x=\"{bx}\" y=\"{by}\" width=\"{bw}\" height=\"{bh}\" rx=\"2\" fill=\"#fff\"/><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{cr}\" fill=\"#fff\"/></svg>\n"
+        "<rect width=\"32\" height=\"32\" rx=\"{RADIUS}\" fill=\"#{r:02x}{g:02x}{b:02x}\"/><rect x=\"{bx}\" y=\"{by}\" width=\"{bw}\" height=\"{bh}\" rx=\"2\" fill=\"#fff\"/><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{cr}\" fill=\"#fff\"/>"
     )
 }
 

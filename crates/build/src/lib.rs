@@ -29,6 +29,7 @@ pub mod mcp_tools;
 pub mod open;
 pub mod overlap;
 pub mod passages;
+pub mod preview;
 pub mod related;
 pub mod site;
 pub mod sitemap;
