@@ -15,9 +15,21 @@ use crate::dom_ids::id;
 pub use crate::related::{related_all, Related};
 use incident_core::index::{FacetDef, FACETS};
 
-/// The theme script (`www/theme.js`), written into every page's head. It holds no
-/// `</script`, so it cannot close its element early.
+/// The theme script (`www/theme.js`), written into every page's head without its
+/// comment lines. It holds no `</script`, so it cannot close its element early.
 const THEME_JS: &str = include_str!("../../../../www/theme.js");
+
+/// [`THEME_JS`] as the pages carry it: the comment lines left out.
+fn theme_script() -> &'static str {
+    static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        THEME_JS
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    });
+    &SCRIPT
+}
 
 /// A rendered page: its path inside the bundle and its HTML.
 pub struct Page {
@@ -162,7 +174,7 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · Incident Library" }
                 // Before the stylesheet: the page is drawn in its theme from the first paint.
-                script { (PreEscaped(THEME_JS)) }
+                script { (PreEscaped(theme_script())) }
                 @if let Some(d) = description { meta name="description" content=(d); }
                 link rel="stylesheet" href={ (root) "app.css?v=" (version) };
                 link rel="icon" href={ (root) "favicon-32.png" } sizes="32x32" type="image/png";
@@ -390,8 +402,13 @@ pub(super) fn newest_first(corpus: &Corpus, filter: impl Fn(&Incident) -> bool) 
 /// the real one. The body links there too, for clients that ignore the refresh.
 pub(super) fn redirect(path: String, root: &str, target: &str, title: &str, site: &Site, body: Markup) -> Page {
     let page = layout(title, root, site, None, None, body);
-    let target = maud::html! { (target) }.into_string();
-    let head = format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{target}\">");
+    // With the site's URL the canonical link is absolute, as on every other page.
+    let canonical = site
+        .url
+        .zip(target.strip_prefix(root))
+        .map_or_else(|| target.to_string(), |(url, rest)| format!("{url}{rest}"));
+    let (target, canonical) = (maud::html! { (target) }.into_string(), maud::html! { (canonical) }.into_string());
+    let head = format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{canonical}\">");
     Page {
         path,
         html: page.replacen("<meta charset=\"utf-8\">", &head, 1),
