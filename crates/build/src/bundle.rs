@@ -56,7 +56,8 @@ pub struct BuildOptions {
     pub force: bool,
     /// The site's public URL (`https://incidents.example.org/`,
     /// [`crate::markdown::parse_site_url`]): the Markdown files and `llms.txt` then
-    /// link absolutely. Without it they link relatively.
+    /// link absolutely, and each incident gets a link-preview image
+    /// ([`crate::preview`]). Without it they link relatively, and no image is drawn.
     pub site_url: Option<String>,
 }
 

@@ -6,9 +6,9 @@
 //!
 //! [`corpus`] (read and check `data/`) → [`analyze`] (lindera, ko-dic from [`ko_dic`])
 //! → [`indexer`] (vocabulary, filters, facets, [`lexicon`]) → [`bundle`] (writes
-//! `dist/`: [`site`] pages, [`api`] files, the index; both show the same
-//! [`related`] incidents and [`summary`]). [`open`] reads a bundle back for the CLI
-//! search, [`eval`] and the MCP server.
+//! `dist/`: [`site`] pages with their [`preview`] images, [`api`] files, the index;
+//! both show the same [`related`] incidents and [`summary`]). [`open`] reads a bundle
+//! back for the CLI search, [`eval`] and the MCP server.
 
 pub mod analyze;
 pub mod api;
