@@ -355,3 +355,47 @@ test("with the site's URL, Atom feeds of the newest incidents and of every topic
   assert.equal(existsSync(join(server.out, "feed.xml")), false);
   await context.close();
 });
+
+test("with the site's URL, every incident page names its link-preview image, a 1200×630 PNG under 60 KB", async (t) => {
+  const { execFileSync } = await import("node:child_process");
+  const { existsSync, readdirSync, rmSync } = await import("node:fs");
+  const { binary, repo } = await import("./helpers.mjs");
+  const site = "https://example.org/lib/";
+  const dir = mkdtempSync(join(tmpdir(), "il-preview-"));
+  const out = join(dir, "dist");
+  try {
+    execFileSync(binary, ["build", "--data", shippedData, "--out", out, "--pkg", join(repo, "pkg"), "--site-url", site], { stdio: "ignore" });
+    const meta = (html, key) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`))?.[1];
+    const records = readdirSync(join(shippedData, "incidents")).filter((f) => f.endsWith(".md")).length;
+    const sizes = [];
+    for (const id of readdirSync(join(out, "incidents"))) {
+      const html = readFileSync(join(out, "incidents", id, "index.html"), "utf8");
+      if (html.includes('http-equiv="refresh"')) continue; // a merged id's redirect
+      const image = meta(html, "og:image");
+      assert.equal(image, `${site}incidents/${id}/preview.png`, id);
+      assert.equal(meta(html, "og:image:width"), "1200", id);
+      assert.equal(meta(html, "og:image:height"), "630", id);
+      assert.equal(meta(html, "og:image:alt"), meta(html, "og:title"), id);
+      assert.equal(meta(html, "twitter:card"), "summary_large_image", id);
+      assert.equal(meta(html, "twitter:image"), image, id);
+      const png = readFileSync(join(out, ...image.slice(site.length).split("/")));
+      assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${id}: PNG signature`);
+      assert.equal(png.toString("latin1", 12, 16), "IHDR", id);
+      assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1200, 630], id);
+      assert.ok(png.length < 60 * 1024, `${id}: ${png.length} bytes`);
+      sizes.push(png.length);
+    }
+    assert.equal(sizes.length, records);
+    sizes.sort((a, b) => a - b);
+    t.diagnostic(`${sizes.length} previews: min ${sizes[0]} B, median ${sizes[sizes.length >> 1]} B, max ${sizes.at(-1)} B`);
+    // Other pages keep the small card, with no image.
+    const search = readFileSync(join(out, "index.html"), "utf8");
+    assert.equal(meta(search, "twitter:card"), "summary");
+    assert.equal(meta(search, "og:image"), undefined);
+    // Without the URL the pages name no image, and none is drawn.
+    assert.equal(existsSync(join(server.out, "incidents", "IL-0004", "preview.png")), false);
+    assert.doesNotMatch(readFileSync(join(server.out, "incidents", "IL-0004", "index.html"), "utf8"), /og:image/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
