@@ -252,7 +252,10 @@ class SearchPage {
     this.bind();
     // The page comes with the filters folded, so that on a phone the results come
     // first and nothing moves when the script starts; beside the results they open.
-    if (!NARROW.matches) document.getElementById(ID.facetPanel).open = true;
+    const panel = document.getElementById(ID.facetPanel);
+    if (!NARROW.matches) panel.open = true;
+    // Folded, its values are written when it is opened (see renderFacets).
+    panel.addEventListener("toggle", () => { if (panel.open && this.folded) this.renderFacets(this.folded); });
     // What the notice and suggestions rows say before a query, as the page came
     // with them.
     this.noticeIdle = [...document.getElementById(ID.notice).childNodes];
@@ -465,10 +468,14 @@ class SearchPage {
   }
 
   renderFacets(r) {
-    const aside = document.getElementById(ID.facets);
-    aside.replaceChildren();
     const n = this.state.filters.length;
     document.getElementById(ID.facetSummary).textContent = n ? `분류로 거르기 (${n}개 적용)` : "분류로 거르기";
+    // A folded panel (a phone's first view) gets its hundreds of values when it is
+    // opened: a first search on a slow phone does not wait for them.
+    this.folded = document.getElementById(ID.facetPanel).open ? null : r;
+    if (this.folded) return;
+    const aside = document.getElementById(ID.facets);
+    aside.replaceChildren();
     for (const f of this.facets) {
       const counts = r.facets[f.key] || [];
       const shown = counts.filter((c) => c.count > 0 || c.selected);

@@ -439,3 +439,30 @@ test("nothing moves as the search starts, and on a phone the first result is in 
     }
   }
 });
+
+test("on a phone the folded filters get their values when opened, with the search's counts", async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(server.url + "?q=DNS&org=cloudflare");
+  await ready(page);
+  const panel = page.locator("#facet-panel");
+  assert.equal(await panel.evaluate((d) => d.open), false);
+  assert.equal(await text(page, "#facet-summary"), "분류로 거르기 (1개 적용)");
+  await page.locator("#facet-summary").click();
+  const want = native(server, "DNS", "--filter", "org=cloudflare");
+  for (const facet of ["cause", "org"]) {
+    for (const v of want.facets[facet].filter((v) => v.count > 0)) {
+      const label = page.locator(`label[for="f-${facet}-${v.slug}"]`);
+      assert.match(await label.innerText(), new RegExp(`${v.count}$`), `${facet}=${v.slug}`);
+    }
+  }
+  assert.equal(await page.getByRole("checkbox", { name: /^Cloudflare/ }).isChecked(), true);
+  // Open, it follows the search as it changes.
+  await page.getByRole("checkbox", { name: /^Cloudflare/ }).uncheck();
+  await settled(page);
+  const all = native(server, "DNS");
+  const cloudflare = all.facets.org.find((v) => v.slug === "cloudflare");
+  assert.match(await page.locator('label[for="f-org-cloudflare"]').innerText(), new RegExp(`${cloudflare.count}$`));
+  assert.equal(await text(page, "#facet-summary"), "분류로 거르기");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
