@@ -249,6 +249,38 @@ test("a missing page at any depth is the styled 404, at the root and under a sub
   }
 });
 
+test("the not-found page offers the search with what the address held, and links a record it names", async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  const box = page.locator("#lost-q");
+  const record = page.locator("#lost-record");
+  // A record's id in a mistyped path: its page, linked, once the site says it is there.
+  await page.goto(server.url + "incident/il-4");
+  await page.waitForFunction(() => !document.getElementById("lost-record").hidden);
+  assert.equal(await record.innerText(), "IL-0004 사례로 가기");
+  assert.equal(await record.evaluate((a) => a.href), server.url + "incidents/IL-0004/");
+  assert.equal(await box.inputValue(), "");
+  // An id the library does not have: searched for, not linked.
+  await page.goto(server.url + "incidents/IL-9999/");
+  await page.waitForLoadState("networkidle");
+  assert.equal(await box.inputValue(), "IL-9999");
+  assert.equal(await record.isVisible(), false);
+  // A slug or words: split into the words of a search, which the form runs.
+  await page.goto(server.url + "topics/component/dns-recods/");
+  assert.equal(await box.inputValue(), "component dns recods");
+  await page.goto(server.url + "%ED%81%B4%EB%9D%BC%EC%9A%B0%EB%93%9C%ED%94%8C%EB%A0%88%EC%96%B4_%EC%9E%A5%EC%95%A0.html");
+  assert.equal(await box.inputValue(), "클라우드플레어 장애");
+  await page.getByRole("button", { name: "검색" }).click();
+  await page.waitForURL(/\?q=/);
+  await ready(page);
+  assert.equal(await page.locator("#q").inputValue(), "클라우드플레어 장애");
+  assert.ok((await page.locator("#list .hit").count()) > 0);
+  // A malformed escape is read as it is, and the page still works.
+  await page.goto(server.url + "a/%E0%A4%A/b");
+  assert.equal(await box.inputValue(), "a %E0%A4%A b");
+  assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
+  await context.close();
+});
+
 test("an incident page prints as the record alone, with each link's target written out", async () => {
   const { context, page } = await openPage(browser, { viewport: { width: 800, height: 1100 } });
   await page.goto(server.url + "incidents/IL-0004/");

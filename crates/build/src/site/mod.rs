@@ -19,6 +19,10 @@ use incident_core::index::{FacetDef, FACETS};
 /// comment lines. It holds no `</script`, so it cannot close its element early.
 const THEME_JS: &str = include_str!("../../../../www/theme.js");
 
+/// The not-found page's script (`www/not-found.js`): the search it offers, from the
+/// missing address. It holds no `</script`.
+const NOT_FOUND_JS: &str = include_str!("../../../../www/not-found.js");
+
 /// [`THEME_JS`] as the pages carry it: the comment lines left out.
 fn theme_script() -> &'static str {
     static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
@@ -83,7 +87,18 @@ fn not_found_page(site: &Site) -> Page {
     let body = html! {
         h1 { "페이지를 찾을 수 없다" }
         p { "주소가 바뀌었거나 없는 사례일 수 있다. 사례 번호나 낱말로 찾아보라." }
+        // The line of the link to a record the address names keeps its height
+        // whether the link shows or not.
+        p.lost-record { a #lost-record hidden {} }
+        form.lost role="search" action=(root) method="get" {
+            label for="lost-q" { "주소에 있던 낱말로 찾기" }
+            div.searchbox {
+                input #lost-q name="q" type="search" autocomplete="off" spellcheck="false";
+                button type="submit" { "검색" }
+            }
+        }
         p { a href=(root) { "검색으로 돌아가기" } }
+        script { (PreEscaped(NOT_FOUND_JS)) }
     };
     Page {
         path: "404.html".into(),
@@ -431,9 +446,11 @@ mod tests {
     }
 
     #[test]
-    fn the_theme_script_cannot_close_its_element() {
-        assert!(!THEME_JS.to_ascii_lowercase().contains("</script"));
-        assert!(!THEME_JS.contains("<!--"));
+    fn the_inline_scripts_cannot_close_their_element() {
+        for script in [THEME_JS, NOT_FOUND_JS] {
+            assert!(!script.to_ascii_lowercase().contains("</script"));
+            assert!(!script.contains("<!--"));
+        }
     }
 
     #[test]

@@ -1,0 +1,29 @@
+// The not-found page: what the missing address held becomes the search it offers.
+// A record id (IL-0004) that names a page of this site is linked directly; the
+// rest of the path is split into words (a slug's parts, a typed phrase), written
+// into the search box. The build writes this script into 404.html only.
+(() => {
+  const root = document.body.dataset.root || "/";
+  let path = location.pathname;
+  try { path = decodeURIComponent(path); } catch { /* a malformed escape: the raw path */ }
+  if (path.startsWith(root)) path = path.slice(root.length);
+  const id = path.match(/\bIL-?(\d{1,6})\b/i);
+  const words = path
+    .replace(/\bIL-?\d{1,6}\b/gi, " ")
+    .replace(/\.(html?|md|json)$/i, "")
+    .split(/[\s/_.+-]+/)
+    .filter((w) => w && !/^(incidents?|topics?|index|api|v1)$/i.test(w));
+  const box = document.getElementById("lost-q");
+  box.value = words.join(" ");
+  if (!id) return;
+  const wanted = "IL-" + id[1].padStart(4, "0");
+  const href = new URL(`incidents/${wanted}/`, new URL(root, location.href)).href;
+  if (href === location.href) { box.value = [wanted, ...words].join(" "); return; }
+  fetch(href, { method: "HEAD" }).then((r) => {
+    if (!r.ok) return;
+    const link = document.getElementById("lost-record");
+    link.href = href;
+    link.textContent = `${wanted} 사례로 가기`;
+    link.hidden = false;
+  }, () => {});
+})();
