@@ -111,6 +111,40 @@ test("axe finds no violation on any kind of page, in the light and the dark them
   assert.deepEqual(found, []);
 });
 
+test("the edges of controls, the focus ring and the graph's marks stand 3:1 against the page in both themes", async () => {
+  // What axe does not check: contrast that is not text (WCAG 1.4.11).
+  const found = [];
+  for (const colorScheme of ["light", "dark"]) {
+    const { context, page } = await openPage(browser, { colorScheme });
+    await page.goto(server.url + "?q=DNS&tab=cause");
+    await ready(page);
+    await page.waitForSelector(".flow .node rect");
+    const ratios = await page.evaluate(() => {
+      const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+      const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+      const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((m, n) => n - m); return (x + 0.05) / (y + 0.05); };
+      const page = getComputedStyle(document.documentElement).backgroundColor;
+      const style = (sel) => getComputedStyle(document.querySelector(sel));
+      const focus = getComputedStyle(document.documentElement).getPropertyValue("--focus").trim();
+      const probe = document.createElement("i");
+      probe.style.color = focus;
+      document.body.append(probe);
+      const out = {
+        "search box edge": ratio(style("#q").borderTopColor, page),
+        "sort button edge": ratio(style(".sort").borderTopColor, page),
+        "theme toggle edge": ratio(style("header.site .theme").borderTopColor, page),
+        "focus ring": ratio(getComputedStyle(probe).color, page),
+        "graph node": ratio(getComputedStyle(document.querySelector(".flow .node rect")).fill, page),
+      };
+      probe.remove();
+      return out;
+    });
+    for (const [what, r] of Object.entries(ratios)) if (!(r >= 3)) found.push(`${colorScheme}: ${what} ${r.toFixed(2)}:1`);
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
 test("screenshots of both themes at desktop and phone width", async () => {
   for (const colorScheme of ["light", "dark"]) {
     for (const [width, height] of [[1280, 900], [390, 844]]) {
