@@ -155,7 +155,10 @@ pub fn build(
     files.push(("sw.js".into(), service_worker(&files, &version).into_bytes()));
     let staging = Staging::new(out)?;
     // The size report reads the assets and the index, and related incidents are
-    // computed, while the disk takes them.
+    // computed, while the disk takes them. With the site's URL the link previews are
+    // drawn meanwhile, on threads of their own: the most work of the build's second
+    // half, it fills the time the rest spends on the disk or on one core.
+    let site_url = options.site_url.as_deref();
     let (written, sizes) = std::thread::scope(|scope| {
         let sizes = scope.spawn(|| phase("size report", || size_report(&files)));
         let related = scope.spawn(|| {
@@ -163,15 +166,24 @@ pub fn build(
                 crate::related::related_all(&corpus, &index.terms)
             })
         });
+        let previews = scope.spawn(|| {
+            phase("link previews", || {
+                crate::preview::write_all(&corpus, site_url, &|name, bytes| staging.write(name, bytes))
+            })
+        });
         let written = phase("write", || -> Result<Vec<(String, usize)>> {
             for (name, bytes) in &files {
                 staging.write(name, bytes)?;
             }
             let related = related.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            pages_and_api(&corpus, &related, &version, options.site_url.as_deref(), &staging)
+            pages_and_api(&corpus, &related, &version, site_url, &staging)
         });
+        let previews = previews.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (
-            written,
+            written.and_then(|mut written| {
+                written.extend(previews?);
+                Ok(written)
+            }),
             sizes.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
         )
     });
@@ -247,8 +259,7 @@ fn static_files() -> Vec<File> {
 /// Writes the pages, the API files and `_headers` into `staging` as they are made,
 /// and returns each file's name and size. Related incidents (`related`, listed or
 /// computed) are the same for the pages and the API. The pages and the API are made
-/// on two threads; with the site's URL, the link previews ([`crate::preview`]) are
-/// drawn after the API, on threads of their own.
+/// on two threads.
 fn pages_and_api(
     corpus: &crate::corpus::Corpus,
     related: &[crate::related::Related],
@@ -303,14 +314,6 @@ fn pages_and_api(
                 .chain(crate::feed::files(corpus, site_url))
             {
                 sink(&mut written, &mut error, name, &bytes);
-            }
-            let previews = phase("link previews", || {
-                crate::preview::files(corpus, site_url, &mut |name, bytes| {
-                    sink(&mut written, &mut error, name, &bytes)
-                })
-            });
-            if let Err(e) = previews {
-                error.get_or_insert(e);
             }
             error.map_or(Ok(written), Err)
         });

@@ -17,8 +17,8 @@
 //! anti-aliasing makes between them: half the bytes of the RGBA image.
 
 use std::fmt::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use resvg::{tiny_skia, usvg};
 use skrifa::instance::{LocationRef, Size};
@@ -435,45 +435,57 @@ pub fn path(id: &str) -> String {
     format!("incidents/{id}/{FILE}")
 }
 
-/// Renders every incident's preview, on one thread a core, and hands each (path,
-/// PNG) to `emit` in the corpus's order as it is ready, so that a large library's
-/// images are never held all at once. Only with the site's URL: the pages name
-/// their previews only then (OpenGraph wants absolute URLs), and without it the
-/// build skips their cost.
-pub fn files(corpus: &Corpus, site_url: Option<&str>, emit: &mut dyn FnMut(String, Vec<u8>)) -> Result<()> {
+/// Renders every incident's preview on one thread a core and hands each to `write`
+/// (its path in the bundle, the PNG) on the thread that drew it, so that a large
+/// library's images are never held all at once; returns the path and size of each,
+/// in the corpus's order. After an error the threads stop, and the first error is
+/// returned. Only with the site's URL: the pages name their previews only then
+/// (OpenGraph wants absolute URLs), and without it the build skips their cost.
+pub fn write_all(
+    corpus: &Corpus,
+    site_url: Option<&str>,
+    write: &(dyn Fn(&str, &[u8]) -> Result<()> + Sync),
+) -> Result<Vec<(String, usize)>> {
     if site_url.is_none() || corpus.incidents.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let renderer = Renderer::new()?;
     let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
     let threads = crate::threads().min(corpus.incidents.len());
-    // A few images ahead of the writer at most.
-    let (send, receive) = mpsc::sync_channel::<(usize, Result<Vec<u8>>)>(threads * 2);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let send = send.clone();
-            let (renderer, next) = (&renderer, &next);
-            scope.spawn(move || loop {
-                let d = next.fetch_add(1, Ordering::Relaxed);
-                let Some(inc) = corpus.incidents.get(d) else { break };
-                if send.send((d, renderer.png(&Card::of(corpus, inc)))).is_err() {
-                    break;
-                }
+    let draw = || -> Result<Vec<(usize, String, usize)>> {
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let d = next.fetch_add(1, Ordering::Relaxed);
+            let Some(inc) = corpus.incidents.get(d) else { break };
+            let path = path(&inc.id);
+            let drawn = renderer.png(&Card::of(corpus, inc)).and_then(|png| {
+                write(&path, &png)?;
+                Ok(png.len())
             });
-        }
-        drop(send);
-        // Out-of-order images wait here until those before them are written.
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut due = 0;
-        for (d, png) in receive {
-            waiting.insert(d, png);
-            while let Some(png) = waiting.remove(&due) {
-                emit(path(&corpus.incidents[due].id), png?);
-                due += 1;
+            match drawn {
+                Ok(size) => done.push((d, path, size)),
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
             }
         }
-        Ok(())
-    })
+        Ok(done)
+    };
+    let parts: Vec<Result<Vec<(usize, String, usize)>>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(draw)).collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    let mut written = Vec::with_capacity(corpus.incidents.len());
+    for part in parts {
+        written.extend(part?);
+    }
+    written.sort_unstable_by_key(|&(d, _, _)| d);
+    Ok(written.into_iter().map(|(_, path, size)| (path, size)).collect())
 }
 
 #[cfg(test)]
