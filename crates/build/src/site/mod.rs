@@ -422,7 +422,10 @@ pub(super) fn redirect(path: String, root: &str, target: &str, title: &str, site
         .url
         .zip(target.strip_prefix(root))
         .map_or_else(|| target.to_string(), |(url, rest)| format!("{url}{rest}"));
-    let (target, canonical) = (maud::html! { (target) }.into_string(), maud::html! { (canonical) }.into_string());
+    let (target, canonical) = (
+        maud::html! { (target) }.into_string(),
+        maud::html! { (canonical) }.into_string(),
+    );
     let head = format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url={target}\"><link rel=\"canonical\" href=\"{canonical}\">");
     Page {
         path,

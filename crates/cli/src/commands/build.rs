@@ -21,8 +21,10 @@ pub struct Args {
     /// corpus, and never a file).
     #[arg(long)]
     pub force: bool,
-    /// The site's public URL (https://incidents.example.org/): the Markdown versions
-    /// of the records and llms.txt then link absolutely.
+    /// The site's public URL (https://incidents.example.org/): the pages then name
+    /// their canonical URL and carry link previews (OpenGraph and Twitter tags, JSON-LD,
+    /// a preview image per incident), the build writes sitemap.xml and the Atom feeds,
+    /// and the Markdown versions of the records and llms.txt link absolutely.
     #[arg(long, value_parser = incident_build::markdown::parse_site_url)]
     pub site_url: Option<String>,
 }
