@@ -802,3 +802,24 @@ fn updated_is_a_day_on_or_after_the_record_and_history_needs_it() {
     expect(&with("\nupdated = \"2026-12\""), Problem::BadDate, 6, Some("updated"));
     expect(&with("\nhistory = [\"고침\"]"), Problem::BadDate, 6, Some("history"));
 }
+
+#[test]
+fn published_is_a_day_not_after_updated() {
+    let with =
+        |extra: &str| common::valid_record().replace("date = \"2025-10-29\"", &format!("date = \"2025-10-29\"{extra}"));
+    assert!(check_one(&with("\npublished = \"2026-11-30\"\nupdated = \"2026-12-06\"")).is_empty());
+    assert!(check_one(&with("\npublished = \"2026-11-30\"")).is_empty());
+    let d = expect(
+        &with("\npublished = \"2026-12-07\"\nupdated = \"2026-12-06\""),
+        Problem::BadDate,
+        6,
+        Some("published"),
+    );
+    assert!(d.message.contains("after updated 2026-12-06"), "{d}");
+    expect(
+        &with("\npublished = \"2026-11-31\""),
+        Problem::BadDate,
+        6,
+        Some("published"),
+    );
+}

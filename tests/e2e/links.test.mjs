@@ -65,7 +65,8 @@ test("every page names its canonical URL and a link preview, read back from the 
         canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
         description: meta(doc, "name", "description"),
         h1: doc.querySelector("h1")?.textContent.trim() ?? null,
-        updated: doc.querySelector("dl.meta time")?.getAttribute("datetime") ?? null,
+        published: doc.querySelector("dl.meta .published time")?.getAttribute("datetime") ?? null,
+        updated: doc.querySelector("dl.meta .updated time")?.getAttribute("datetime") ?? null,
         og: { type: og("type"), url: og("url"), title: og("title"), description: og("description"), image: og("image"), width: og("image:width"), height: og("image:height"), alt: og("image:alt"), site: og("site_name"), locale: og("locale") },
         twitter: { card: meta(doc, "name", "twitter:card"), image: meta(doc, "name", "twitter:image") },
         ld,
@@ -107,7 +108,8 @@ test("every page names its canonical URL and a link preview, read back from the 
     const article = graph.find((n) => n["@type"] === "Article");
     const crumbs = graph.find((n) => n["@type"] === "BreadcrumbList");
     check(article?.headline === h.h1 && article?.url === url, h.path, "JSON-LD Article");
-    check(article?.dateModified === h.updated, h.path, `dateModified ${article?.dateModified} ≠ 최종 수정 ${h.updated}`);
+    check(article?.datePublished === h.published && h.published, h.path, `datePublished ${article?.datePublished} ≠ 처음 실음 ${h.published}`);
+    check(article?.dateModified === h.updated && h.updated, h.path, `dateModified ${article?.dateModified} ≠ 최종 수정 ${h.updated}`);
     const items = crumbs?.itemListElement ?? [];
     check(items.length === 3 && items.at(-1).item === url && items.every((i) => i.item.startsWith(SITE)), h.path, "BreadcrumbList");
     for (const i of items) check(existsSync(join(out, i.item.slice(SITE.length), "index.html")), h.path, `breadcrumb ${i.item} is a page of the build`);

@@ -120,8 +120,8 @@ test("control: the same check flags the API's type lists, and a result that does
   assert.equal(list.status, 0, list.stderr);
   assert.equal(list.json.tools[0].name, "get_incident");
   const paths = [...list.stderr.matchAll(/^Warning: tool "get_incident"\n {2}Path: (\S+)\n {2}Issue: `type` is an array \(\["string","null"\]\)/gm)].map((m) => m[1]);
-  assert.deepEqual(paths, ["date_bound_note", "severity", "impact", "affected_users", "time_to_detect", "time_to_recover", "updated"].map((p) => `outputSchema.anyOf[0].properties.${p}`), list.stderr);
-  assert.match(list.stderr, /^0 errors, 7 warnings across 1 tool\.$/m);
+  assert.deepEqual(paths, ["date_bound_note", "severity", "impact", "affected_users", "time_to_detect", "time_to_recover", "published", "updated"].map((p) => `outputSchema.anyOf[0].properties.${p}`), list.stderr);
+  assert.match(list.stderr, /^0 errors, 8 warnings across 1 tool\.$/m);
   const called = inspect(server, ["--method", "tools/call", "--tool-name", "get_incident", "--tool-arg", "id=IL-0004"]);
   assert.notEqual(called.status, 0);
   assert.match(called.stderr, /must have required property 'title'/);

@@ -154,6 +154,8 @@ export interface IncidentRecord {
   /** Related incident ids, listed by the record or computed. */
   related: string[];
   checks: string[];
+  /** The day the record was first published here (YYYY-MM-DD), when it says. */
+  published: string | null;
   /** The day the record last changed (YYYY-MM-DD), when it says. */
   updated: string | null;
   /** What changed in it, newest first. */

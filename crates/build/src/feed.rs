@@ -83,6 +83,9 @@ fn entry(out: &mut String, corpus: &Corpus, url: &str, i: &Incident) {
     out.push_str("  <entry>\n");
     let _ = writeln!(out, "    <id>{}</id>", escape(&page));
     let _ = writeln!(out, "    <title>{}</title>", escape(&i.title));
+    if let Some(published) = i.published {
+        let _ = writeln!(out, "    <published>{published}T00:00:00Z</published>");
+    }
     let _ = writeln!(out, "    <updated>{}T00:00:00Z</updated>", changed(i));
     let _ = writeln!(
         out,

@@ -27,6 +27,9 @@ pub fn incident(record: &Value, links: &dyn Links) -> String {
         links.label("org", s("org")),
         s("date_label")
     ));
+    if let Some(published) = record["published"].as_str() {
+        out.push_str(&format!("- 처음 실음: {published}\n"));
+    }
     if let Some(updated) = record["updated"].as_str() {
         out.push_str(&format!("- 최종 수정: {updated}\n"));
         for change in record["history"]

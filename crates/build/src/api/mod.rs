@@ -87,6 +87,7 @@ fn record<'a>(incident: &'a Incident, related: &'a [String]) -> Record<'a> {
         sources: &incident.sources,
         related,
         checks: &incident.checks,
+        published: incident.published.map(|d| d.to_string()),
         updated: incident.updated.map(|d| d.to_string()),
         history: &incident.history,
         sections: Sections(sections),

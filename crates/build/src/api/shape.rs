@@ -182,6 +182,9 @@ pub struct Record<'a> {
     pub related: &'a [String],
     /// Read-only checks a reader can run on their own systems.
     pub checks: &'a [String],
+    /// The day the record was first published here, when it says.
+    #[schemars(schema_with = "nullable_day")]
+    pub published: Option<String>,
     /// The day the record was last changed, when it says.
     #[schemars(schema_with = "nullable_day")]
     pub updated: Option<String>,

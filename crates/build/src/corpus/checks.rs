@@ -24,6 +24,7 @@ pub(super) fn check_fields(
     check_title(path, fields, diags);
     let date = check_date(path, fields, diags);
     check_updated(path, fields, date.as_ref().map(|w| w.sort), diags);
+    check_published(path, fields, diags);
     check_durations(path, fields, diags);
     check_tags(path, fields, diags);
     check_sources(path, fields, diags);
@@ -101,6 +102,31 @@ fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Opti
         sort: sort?,
         bound_note: note,
     })
+}
+
+/// `published`, when given: a real day, and not after `updated`.
+fn check_published(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+    let Some((p, line)) = fields.strings.get("published") else {
+        return;
+    };
+    let updated = fields.strings.get("updated").and_then(|(u, _)| Date::parse(u));
+    match (Date::parse(p), updated) {
+        (None, _) => bad_date(
+            diags,
+            path,
+            ("published", *line),
+            format!("{p:?} is not a real YYYY-MM-DD day"),
+            "the day the record was first published here, e.g. \"2026-11-30\"",
+        ),
+        (Some(day), Some(updated)) if day > updated => bad_date(
+            diags,
+            path,
+            ("published", *line),
+            format!("published {day} is after updated {updated}"),
+            "a record is published before it is changed: published is the first day, updated the latest",
+        ),
+        _ => {}
+    }
 }
 
 /// `updated`, when given: a real day, not before the day the record sorts by

@@ -34,6 +34,7 @@ const FIELDS: &[(&str, bool, Kind)] = &[
     ("sources", true, Kind::List),
     ("related", false, Kind::List),
     ("checks", false, Kind::List),
+    ("published", false, Kind::Str),
     ("updated", false, Kind::Str),
     ("history", false, Kind::List),
 ];

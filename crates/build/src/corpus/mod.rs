@@ -95,6 +95,8 @@ pub struct Incident {
     pub related: Vec<String>,
     /// Read-only checks.
     pub checks: Vec<String>,
+    /// The day the record was first published here, when it says.
+    pub published: Option<Date>,
     /// The day the record was last changed, when it says.
     pub updated: Option<Date>,
     /// What changed in it, newest first (`2026-12 후속 보고서 반영`).

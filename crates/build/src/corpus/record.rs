@@ -144,6 +144,7 @@ fn assemble(path: &Path, fields: &Fields, when: When, sections: Vec<Section>) ->
         sources: list("sources"),
         related: list("related"),
         checks: list("checks"),
+        published: get("published").and_then(|p| super::date::Date::parse(&p)),
         updated: get("updated").and_then(|u| super::date::Date::parse(&u)),
         history: list("history"),
         sections,

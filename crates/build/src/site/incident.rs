@@ -77,6 +77,7 @@ fn structured(corpus: &Corpus, inc: &Incident, url: &str, description: &str) -> 
                 "inLanguage": "ko",
                 "url": page,
                 "isBasedOn": inc.sources,
+                "datePublished": inc.published.map(|d| d.to_string()),
                 "dateModified": inc.updated.map(|d| d.to_string()),
                 "keywords": inc.tags,
             },
@@ -113,8 +114,11 @@ pub(super) fn incident_header(corpus: &Corpus, root: &str, inc: &Incident) -> Ma
             div { dt { "지역" } dd { @if inc.regions.is_empty() { "–" } @else { (inc.regions.join(", ")) } } }
             div { dt { "감지까지" } dd { (dash(&inc.time_to_detect)) } }
             div { dt { "복구까지" } dd { (dash(&inc.time_to_recover)) } }
+            @if let Some(published) = inc.published {
+                div.published { dt { "처음 실음" } dd { time datetime=(published) { (published) } } }
+            }
             @if let Some(updated) = inc.updated {
-                div.wide {
+                div.wide.updated {
                     dt { "최종 수정" }
                     dd {
                         time datetime=(updated) { (updated) }
