@@ -60,6 +60,19 @@ test("the site follows the system's dark setting, and the toggle is remembered o
   await light.context.close();
 });
 
+test("without script the page still follows the system's setting, its toggle hidden in its place; printed, it is light", async () => {
+  const { context, page } = await openPage(browser, { colorScheme: "dark", javaScriptEnabled: false });
+  await page.goto(server.url + "incidents/IL-0004/");
+  assert.deepEqual(await drawn(page), { theme: undefined, dark: true });
+  assert.equal(await page.locator("header.site .theme").evaluate((b) => getComputedStyle(b).visibility), "hidden");
+  await context.close();
+  const printed = await openPage(browser, { colorScheme: "dark" });
+  await printed.page.goto(server.url + "incidents/IL-0004/");
+  await printed.page.emulateMedia({ media: "print" });
+  assert.deepEqual(await drawn(printed.page), { theme: "dark", dark: false });
+  await printed.context.close();
+});
+
 test("the theme is set before the page's body is parsed, so the first paint is in it", async () => {
   const { context, page } = await openPage(browser, { colorScheme: "dark" });
   // Record the root's theme at the moment the parser reaches <body>, before anything
