@@ -804,7 +804,7 @@ fn updated_is_a_day_on_or_after_the_record_and_history_needs_it() {
 }
 
 #[test]
-fn published_is_a_day_not_after_updated() {
+fn published_is_a_day_between_the_record_and_updated() {
     let with =
         |extra: &str| common::valid_record().replace("date = \"2025-10-29\"", &format!("date = \"2025-10-29\"{extra}"));
     assert!(check_one(&with("\npublished = \"2026-11-30\"\nupdated = \"2026-12-06\"")).is_empty());
@@ -822,4 +822,11 @@ fn published_is_a_day_not_after_updated() {
         6,
         Some("published"),
     );
+    let d = expect(
+        &with("\npublished = \"2025-10-28\""),
+        Problem::BadDate,
+        6,
+        Some("published"),
+    );
+    assert!(d.message.contains("before the record's date 2025-10-29"), "{d}");
 }

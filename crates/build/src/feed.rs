@@ -35,7 +35,7 @@ pub fn files(corpus: &Corpus, site_url: Option<&str>) -> Vec<(String, Vec<u8>)> 
 
 /// The day an incident's entry last changed: its record's, else the incident's.
 fn changed(i: &Incident) -> Date {
-    i.updated.unwrap_or(i.date)
+    i.record_changed().unwrap_or(i.date)
 }
 
 /// One feed at `path` of the incidents `wanted` picks, newest change first.

@@ -44,7 +44,7 @@ pub fn files(corpus: &Corpus, site_url: Option<&str>) -> Vec<(String, Vec<u8>)> 
 
 /// Every page's path under the site root, with the day it last changed when known.
 fn urls(corpus: &Corpus) -> Vec<(String, Option<Date>)> {
-    let newest = corpus.incidents.iter().filter_map(|i| i.updated).max();
+    let newest = corpus.incidents.iter().filter_map(Incident::record_changed).max();
     let pages = corpus.incidents.len().div_ceil(crate::site::LIST_PAGE).max(1);
     let mut out = vec![(String::new(), newest)];
     out.extend((2..=pages).map(|p| (format!("page/{p}/"), newest)));
@@ -54,7 +54,7 @@ fn urls(corpus: &Corpus) -> Vec<(String, Option<Date>)> {
         corpus
             .incidents
             .iter()
-            .map(|i| (format!("incidents/{}/", i.id), i.updated)),
+            .map(|i| (format!("incidents/{}/", i.id), i.record_changed())),
     );
     for (f, facet) in FACETS.iter().enumerate() {
         for value in &corpus.taxonomy.facets[f] {
@@ -62,7 +62,7 @@ fn urls(corpus: &Corpus) -> Vec<(String, Option<Date>)> {
                 .incidents
                 .iter()
                 .filter(|i: &&Incident| i.facet(facet.key).contains(&value.slug.as_str()))
-                .filter_map(|i| i.updated)
+                .filter_map(Incident::record_changed)
                 .max();
             out.push((format!("topics/{}/{}/", facet.key, value.slug), changed));
         }

@@ -24,7 +24,7 @@ pub(super) fn check_fields(
     check_title(path, fields, diags);
     let date = check_date(path, fields, diags);
     check_updated(path, fields, date.as_ref().map(|w| w.sort), diags);
-    check_published(path, fields, diags);
+    check_published(path, fields, date.as_ref().map(|w| w.sort), diags);
     check_durations(path, fields, diags);
     check_tags(path, fields, diags);
     check_sources(path, fields, diags);
@@ -104,28 +104,48 @@ fn check_date(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) -> Opti
     })
 }
 
-/// `published`, when given: a real day, and not after `updated`.
-fn check_published(path: &Path, fields: &Fields, diags: &mut Vec<Diagnostic>) {
+/// `published`, when given: a real day, not before the day the record sorts by
+/// (`sort`) and not after `updated`.
+fn check_published(path: &Path, fields: &Fields, sort: Option<Date>, diags: &mut Vec<Diagnostic>) {
     let Some((p, line)) = fields.strings.get("published") else {
         return;
     };
-    let updated = fields.strings.get("updated").and_then(|(u, _)| Date::parse(u));
-    match (Date::parse(p), updated) {
-        (None, _) => bad_date(
+    let at = ("published", *line);
+    let Some(day) = Date::parse(p) else {
+        let message = format!("{p:?} is not a real YYYY-MM-DD day");
+        bad_date(
             diags,
             path,
-            ("published", *line),
-            format!("{p:?} is not a real YYYY-MM-DD day"),
+            at,
+            message,
             "the day the record was first published here, e.g. \"2026-11-30\"",
-        ),
-        (Some(day), Some(updated)) if day > updated => bad_date(
+        );
+        return;
+    };
+    if let Some(sort) = sort.filter(|&sort| day < sort) {
+        let message = format!("published {day} is before the record's date {sort}");
+        bad_date(
             diags,
             path,
-            ("published", *line),
-            format!("published {day} is after updated {updated}"),
+            at,
+            message,
+            "the day the record was first published here: on or after the day of the incident",
+        );
+    }
+    if let Some(updated) = fields
+        .strings
+        .get("updated")
+        .and_then(|(u, _)| Date::parse(u))
+        .filter(|&u| day > u)
+    {
+        let message = format!("published {day} is after updated {updated}");
+        bad_date(
+            diags,
+            path,
+            at,
+            message,
             "a record is published before it is changed: published is the first day, updated the latest",
-        ),
-        _ => {}
+        );
     }
 }
 

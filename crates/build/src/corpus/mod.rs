@@ -106,6 +106,11 @@ pub struct Incident {
 }
 
 impl Incident {
+    /// The last day the record says it changed: `updated`, else `published`.
+    pub fn record_changed(&self) -> Option<Date> {
+        self.updated.or(self.published)
+    }
+
     /// Slugs of facet `key`, one of [`FACETS`](incident_core::facets::FACETS) (`org`
     /// gives the organisation). Keys come from that list: another is a bug, and
     /// panics in a debug build.
