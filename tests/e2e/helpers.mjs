@@ -39,10 +39,13 @@ export async function start(args, out) {
   return server;
 }
 
-/** Starts headless Debian chromium (never a downloaded browser). */
+/** Debian's chromium, the browser every test drives (never a downloaded one). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Starts headless Debian chromium. */
 export function launch() {
   return chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }

@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { serve } from "./helpers.mjs";
+import { serve, CHROMIUM } from "./helpers.mjs";
 
 const CATEGORIES = ["accessibility", "best-practices", "seo"];
 let server;
@@ -20,7 +20,7 @@ for (const theme of ["light", "dark"]) {
     const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
     // The system's dark setting, which the pages follow.
     if (theme === "dark") flags.push("--force-dark-mode");
-    const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: flags });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: flags });
     const found = [];
     try {
       for (const path of ["?q=DNS+장애&cause=config-change", "incidents/IL-0004/"]) {
