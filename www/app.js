@@ -128,7 +128,7 @@ function linkBackToResults() {
   const from = new URL(document.referrer);
   if (from.origin !== base.origin || !from.search || (from.pathname !== base.pathname && from.pathname !== base.pathname + "index.html")) return;
   link.href = from.href;
-  link.textContent = link.dataset.results;
+  link.lastElementChild.textContent = link.dataset.results;
 }
 
 // ---------------------------------------------------------------- state <-> URL
@@ -432,6 +432,13 @@ class SearchPage {
       this.renderGraph(r);
     }
     this.renderPager(r);
+    // A one-line row that overflows scrolls sideways: then, and only then, it is a
+    // tab stop, so that a keyboard can scroll it.
+    for (const id of [ID.understood, ID.notice, ID.suggested]) {
+      const row = document.getElementById(id);
+      if (row.scrollWidth > row.clientWidth) row.tabIndex = 0;
+      else row.removeAttribute("tabindex");
+    }
     document.title = (this.state.q ? `${this.state.q} - ` : "") + "사례 검색 · Incident Library";
   }
 

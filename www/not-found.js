@@ -3,9 +3,10 @@
 // rest of the path is split into words (a slug's parts, a typed phrase), written
 // into the search box. The build writes this script into 404.html only.
 (() => {
-  const root = document.body.dataset.root || "/";
-  let path = location.pathname;
-  try { path = decodeURIComponent(path); } catch { /* a malformed escape: the raw path */ }
+  const decode = (s) => { try { return decodeURIComponent(s); } catch { return s; } };
+  // Both decoded: a site path of Korean words is percent-encoded in the page.
+  const root = decode(document.body.dataset.root || "/");
+  let path = decode(location.pathname);
   if (path.startsWith(root)) path = path.slice(root.length);
   const id = path.match(/\bIL-?(\d{1,6})\b/i);
   const words = path
@@ -16,14 +17,18 @@
   const box = document.getElementById("lost-q");
   box.value = words.join(" ");
   if (!id) return;
-  const wanted = "IL-" + id[1].padStart(4, "0");
-  const href = new URL(`incidents/${wanted}/`, new URL(root, location.href)).href;
-  if (href === location.href) { box.value = [wanted, ...words].join(" "); return; }
+  // The id as the library writes it: four digits or more, without extra zeros.
+  const wanted = "IL-" + String(Number(id[1])).padStart(4, "0");
+  // Searched for, unless the site has its page: then linked, and the rest searched.
+  box.value = [wanted, ...words].join(" ");
+  const href = new URL(`incidents/${wanted}/`, new URL(document.body.dataset.root || "/", location.href)).href;
+  if (href === location.href.split(/[?#]/)[0]) return;
   fetch(href, { method: "HEAD" }).then((r) => {
     if (!r.ok) return;
     const link = document.getElementById("lost-record");
     link.href = href;
     link.textContent = `${wanted} 사례로 가기`;
     link.hidden = false;
+    box.value = words.join(" ");
   }, () => {});
 })();

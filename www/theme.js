@@ -16,8 +16,14 @@
   show();
   system.addEventListener("change", show);
   document.addEventListener("DOMContentLoaded", show);
-  // Another tab chose.
+  // Another tab chose, or this page comes back from the back-forward cache, where
+  // it missed what another page chose.
   addEventListener("storage", (e) => { if (e.key === KEY) { chosen = e.newValue; show(); } });
+  addEventListener("pageshow", (e) => {
+    if (!e.persisted) return;
+    try { chosen = localStorage.getItem(KEY); } catch { /* as it was */ }
+    show();
+  });
   document.addEventListener("click", (e) => {
     if (!e.target.closest?.("[data-theme-toggle]")) return;
     chosen = root.dataset.theme === "dark" ? "light" : "dark";

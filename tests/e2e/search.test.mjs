@@ -442,11 +442,16 @@ test("nothing moves as the search starts, and on a phone the first result is in 
 
 test("on a phone the folded filters get their values when opened, with the search's counts", async () => {
   const { context, page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-  await page.goto(server.url + "?q=DNS&org=cloudflare");
+  await page.goto(server.url + "?q=DNS+장애&org=cloudflare");
   await ready(page);
   const panel = page.locator("#facet-panel");
   assert.equal(await panel.evaluate((d) => d.open), false);
   assert.equal(await text(page, "#facet-summary"), "분류로 거르기 (1개 적용)");
+  // Folded, the panel holds the page's own topic links, not the search's options.
+  assert.equal(await page.locator("#facets input").count(), 0);
+  // A search that changes while it is folded: the panel opens on the latest.
+  await page.locator("#q").fill("DNS");
+  await settled(page);
   await page.locator("#facet-summary").click();
   const want = native(server, "DNS", "--filter", "org=cloudflare");
   for (const facet of ["cause", "org"]) {

@@ -264,6 +264,16 @@ test("the not-found page offers the search with what the address held, and links
   await page.waitForLoadState("networkidle");
   assert.equal(await box.inputValue(), "IL-9999");
   assert.equal(await record.isVisible(), false);
+  // The same without the trailing slash, with a query, or with an extra zero.
+  for (const [path, want] of [["incidents/IL-9999", "IL-9999"], ["incidents/IL-9999/?utm=1", "IL-9999"], ["archive/IL-09999.html", "IL-9999 archive"]]) {
+    await page.goto(server.url + path);
+    await page.waitForLoadState("networkidle");
+    assert.equal(await box.inputValue(), want, path);
+    assert.equal(await record.isVisible(), false, path);
+  }
+  await page.goto(server.url + "IL-00004");
+  await page.waitForFunction(() => !document.getElementById("lost-record").hidden);
+  assert.equal(await record.evaluate((a) => a.href), server.url + "incidents/IL-0004/");
   // A slug or words: split into the words of a search, which the form runs.
   await page.goto(server.url + "topics/component/dns-recods/");
   assert.equal(await box.inputValue(), "component dns recods");

@@ -73,6 +73,15 @@ test("without script the page still follows the system's setting, its toggle hid
   await printed.context.close();
 });
 
+test("browsers without light-dark() get the light theme: each colour's fallback is the first of its pair", () => {
+  const css = readFileSync(new URL("../../www/app.css", import.meta.url), "utf8");
+  const pairs = [...css.matchAll(/^  (--[a-z-]+): light-dark\((#[0-9a-f]+), #[0-9a-f]+\);$/gm)].map((m) => [m[1], m[2]]);
+  const block = css.slice(css.indexOf("@supports not (color: light-dark("));
+  const fallback = [...block.slice(0, block.indexOf("\n}\n")).matchAll(/^    (--[a-z-]+): (#[0-9a-f]+);$/gm)].map((m) => [m[1], m[2]]);
+  assert.ok(pairs.length >= 15, `${pairs.length} colour pairs`);
+  assert.deepEqual(fallback, pairs);
+});
+
 test("the theme is set before the page's body is parsed, so the first paint is in it", async () => {
   const { context, page } = await openPage(browser, { colorScheme: "dark" });
   // Record the root's theme at the moment the parser reaches <body>, before anything
@@ -192,6 +201,7 @@ test("an incident page opened from a search links back to those results", async 
   await page.waitForURL(/incidents\//);
   assert.equal(await page.locator("h1").innerText(), title);
   await page.waitForFunction(() => document.querySelector("p.back a").textContent === "← 검색 결과로");
+  assert.equal(await page.getByRole("link", { name: "검색 결과로", exact: true }).count(), 1);
   assert.equal(await back.evaluate((a) => a.href), search);
   await back.click();
   await page.waitForURL(search);

@@ -19,7 +19,7 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
     let body = html! {
         // Back to the search; app.js makes it "back to the results" when the page
         // was opened from a search.
-        p.back { a #(id!(back)) href=(root) data-results="← 검색 결과로" { "← 사례 검색" } }
+        p.back { a #(id!(back)) href=(root) data-results="검색 결과로" { span aria-hidden="true" { "← " } span { "사례 검색" } } }
         article.incident {
             (incident_header(corpus, root, inc))
             (contents(inc))
@@ -67,7 +67,7 @@ pub(super) fn incident_page(corpus: &Corpus, related: &Related, inc: &Incident, 
 /// the site's public URL.
 fn structured(corpus: &Corpus, inc: &Incident, url: &str, description: &str) -> serde_json::Value {
     let page = format!("{url}incidents/{}/", inc.id);
-    serde_json::json!({
+    let mut data = serde_json::json!({
         "@context": "https://schema.org",
         "@graph": [
             {
@@ -90,7 +90,12 @@ fn structured(corpus: &Corpus, inc: &Incident, url: &str, description: &str) -> 
                 ]
             }
         ]
-    })
+    });
+    // A date the record does not give is left out, not written as null.
+    if let Some(article) = data["@graph"][0].as_object_mut() {
+        article.retain(|_, v| !v.is_null());
+    }
+    data
 }
 
 /// The head of an incident page: id, organisation, date and tags, the title, the

@@ -75,8 +75,7 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                     datalist #(id!(qComplete)) {}
                     button type="submit" { "검색" }
                 }
-                // Scrolled sideways when it overflows its one line: focusable, so a keyboard scrolls it.
-                p #(id!(understood)) .understood aria-live="polite" tabindex="0" {}
+                p #(id!(understood)) .understood aria-live="polite" {}
             }
             div.layout {
                 aside.facets aria-label="분류 필터" {
@@ -99,8 +98,8 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                 }
                 div #results-pane .results {
                     div #(id!(applied)) .applied {}
-                    p #(id!(notice)) .notice tabindex="0" { "가장 최근 사례가 먼저 나옵니다." }
-                    div #(id!(suggested)) .suggested tabindex="0" {
+                    p #(id!(notice)) .notice { "가장 최근 사례가 먼저 나옵니다." }
+                    div #(id!(suggested)) .suggested {
                         span.suggested-label { "추천 필터" }
                         span.muted { " 검색어에 분류 이름이 들어 있으면 여기서 바로 고를 수 있습니다." }
                     }

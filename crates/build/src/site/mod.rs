@@ -89,7 +89,7 @@ fn not_found_page(site: &Site) -> Page {
         p { "주소가 바뀌었거나 없는 사례일 수 있다. 사례 번호나 낱말로 찾아보라." }
         // The line of the link to a record the address names keeps its height
         // whether the link shows or not.
-        p.lost-record { a #lost-record hidden {} }
+        p.lost-record role="status" { a #lost-record hidden {} }
         form.lost role="search" action=(root) method="get" {
             label for="lost-q" { "주소에 있던 낱말로 찾기" }
             div.searchbox {
