@@ -4,8 +4,9 @@
 // into the search box. The build writes this script into 404.html only.
 (() => {
   const decode = (s) => { try { return decodeURIComponent(s); } catch { return s; } };
+  const site = document.body.dataset.root || "/";
   // Both decoded: a site path of Korean words is percent-encoded in the page.
-  const root = decode(document.body.dataset.root || "/");
+  const root = decode(site);
   let path = decode(location.pathname);
   if (path.startsWith(root)) path = path.slice(root.length);
   const id = path.match(/\bIL-?(\d{1,6})\b/i);
@@ -15,13 +16,15 @@
     .split(/[\s/_.+-]+/)
     .filter((w) => w && !/^(incidents?|topics?|index|api|v1)$/i.test(w));
   const box = document.getElementById("lost-q");
-  box.value = words.join(" ");
-  if (!id) return;
+  if (!id) {
+    box.value = words.join(" ");
+    return;
+  }
   // The id as the library writes it: four digits or more, without extra zeros.
   const wanted = "IL-" + String(Number(id[1])).padStart(4, "0");
   // Searched for, unless the site has its page: then linked, and the rest searched.
   box.value = [wanted, ...words].join(" ");
-  const href = new URL(`incidents/${wanted}/`, new URL(document.body.dataset.root || "/", location.href)).href;
+  const href = new URL(`incidents/${wanted}/`, new URL(site, location.href)).href;
   if (href === location.href.split(/[?#]/)[0]) return;
   fetch(href, { method: "HEAD" }).then((r) => {
     if (!r.ok) return;

@@ -6,8 +6,9 @@
 (() => {
   const KEY = "incident-library-theme", root = document.documentElement;
   const system = matchMedia("(prefers-color-scheme: dark)");
-  let chosen = null;
-  try { chosen = localStorage.getItem(KEY); } catch { /* storage refused: follow the system */ }
+  // Storage refused: the system's theme, or what was chosen on this page.
+  const stored = (otherwise) => { try { return localStorage.getItem(KEY); } catch { return otherwise; } };
+  let chosen = stored(null);
   const show = () => {
     const theme = chosen === "dark" || chosen === "light" ? chosen : system.matches ? "dark" : "light";
     root.dataset.theme = theme;
@@ -19,11 +20,7 @@
   // Another tab chose, or this page comes back from the back-forward cache, where
   // it missed what another page chose.
   addEventListener("storage", (e) => { if (e.key === KEY) { chosen = e.newValue; show(); } });
-  addEventListener("pageshow", (e) => {
-    if (!e.persisted) return;
-    try { chosen = localStorage.getItem(KEY); } catch { /* as it was */ }
-    show();
-  });
+  addEventListener("pageshow", (e) => { if (e.persisted) { chosen = stored(chosen); show(); } });
   document.addEventListener("click", (e) => {
     if (!e.target.closest?.("[data-theme-toggle]")) return;
     chosen = root.dataset.theme === "dark" ? "light" : "dark";
