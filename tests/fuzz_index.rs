@@ -94,7 +94,7 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
     }
 }
 
-/// A term part's filter as its fields (the crate keeps them private).
+/// A vocabulary block's filter as its fields (the crate keeps them private).
 #[derive(serde::Serialize, serde::Deserialize)]
 struct FilterFields {
     seed: u64,
@@ -104,20 +104,21 @@ struct FilterFields {
     fingerprints: Vec<u8>,
 }
 
-/// A term part file's payload.
+/// A vocabulary block file's payload.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct PartFile {
-    part: u32,
+struct BlockFile {
+    first: u32,
+    terms: Vec<u8>,
     filter: FilterFields,
     common: Vec<(u32, Vec<u8>)>,
     lists: Vec<(u32, Vec<u8>)>,
 }
 
-/// A checksum-valid term part whose filter parameters disagree with each other or
+/// A checksum-valid vocabulary block whose filter parameters disagree with each other or
 /// with its fingerprints: what a crafted file would hold.
 fn craft_filter(rng: &mut Rng, bytes: &[u8]) -> Option<Vec<u8>> {
     use incident_core::format::{decode, encode, Kind};
-    let mut part: PartFile = decode(Kind::Terms, bytes).ok()?;
+    let mut part: BlockFile = decode(Kind::Vocab, bytes).ok()?;
     let f = &mut part.filter;
     if f.fingerprints.is_empty() {
         return None;
@@ -139,7 +140,7 @@ fn craft_filter(rng: &mut Rng, bytes: &[u8]) -> Option<Vec<u8>> {
         3 => f.fingerprints.truncate(rng.below(f.fingerprints.len())),
         _ => f.segment_count_length = u32::MAX - rng.below(1000) as u32,
     }
-    Some(encode(Kind::Terms, &part))
+    Some(encode(Kind::Vocab, &part))
 }
 
 /// Loads `files` and, when it loads, searches it; Err(message) on a panic.
@@ -232,7 +233,7 @@ fn mutated_index_files_fail_cleanly() {
         } else {
             let name = &names[rng.below(names.len())];
             let bytes = damaged.get_mut(name).unwrap();
-            let crafted = if name.starts_with("terms-") && rng.below(4) == 0 {
+            let crafted = if name.starts_with("vocab-") && rng.below(4) == 0 {
                 craft_filter(&mut rng, bytes)
             } else {
                 None

@@ -58,9 +58,9 @@ fn round_trip() {
         }
     }
     // Opened for searching, as the browser does: meta.bin alone, then the files each
-    // response names in `missing`, round by round. The vocabulary blocks and term
-    // parts come first (the response says it is incomplete), the listing files of
-    // the shown hits last; then the response is the fully loaded index's.
+    // response names in `missing`, round by round. The vocabulary blocks come first
+    // (the response says it is incomplete), the listing files of the shown hits
+    // last; then the response is the fully loaded index's.
     let files = read_dir(&dir.path().join("dist/index"));
     let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
     assert!((0..open.len()).all(|d| !open.has_listing(d) && open.listings[d].title.is_empty()));
@@ -89,9 +89,10 @@ fn round_trip() {
         assert!(rounds < 8, "still missing {:?}", response.missing);
         response = incident_core::search::search(&open, &request).unwrap();
     }
-    // Only what the query needed: a block or two, the part of its term.
-    let loaded = open.data.blocks.iter().flatten().count() + open.data.parts.iter().flatten().count();
-    assert!(loaded <= 6, "{loaded} files for one word");
+    // Only what the query needed: a block or two, each with its terms' incidents.
+    let loaded = open.data.blocks.iter().flatten().count();
+    assert!(loaded <= 3, "{loaded} blocks for one word");
+    assert_eq!(open.data.parts.iter().flatten().count(), loaded);
     assert_eq!(response.hits.len(), 5);
     assert!(response.hits.iter().all(|h| h.title.is_empty()));
     assert_eq!(response.missing.len(), 5, "{:?}", response.missing);
@@ -102,9 +103,10 @@ fn round_trip() {
     assert!(last.missing.is_empty());
     assert_eq!(last, full);
     assert!(open.add_file("listing-9999.bin", &files["listing-0000.bin"]).is_err());
-    assert!(open.add_file("vocab-0000.bin", &files["terms-0000.bin"]).is_err());
-    assert!(open.add_file("terms-0001.bin", &files["terms-0000.bin"]).is_err());
-    assert!(open.add_file("filters-0000.bin", &files["terms-0000.bin"]).is_err());
+    assert!(open.add_file("vocab-0000.bin", &files["near-0000.bin"]).is_err());
+    assert!(open.add_file("vocab-0001.bin", &files["vocab-0000.bin"]).is_err());
+    // The term parts of format 7 are no file of this index.
+    assert!(open.add_file("terms-0000.bin", &files["vocab-0000.bin"]).is_err());
 
     // Facet bitsets agree with the records.
     let org = index.facet_position("org").unwrap();
@@ -126,13 +128,14 @@ fn every_damaged_file_is_a_clear_error() {
     build(&common::repo().join("data"), &dir.path().join("dist"));
     let files = read_dir(&dir.path().join("dist/index"));
     let index = load(&files).unwrap();
-    // meta.bin, the vocabulary blocks, term parts and near-term buckets, one listing
-    // file per incident.
-    let (blocks, parts, near) = (index.data.blocks.len(), index.data.parts.len(), index.data.near.len());
-    assert!(blocks > 1 && parts > 1 && near > 1);
+    // meta.bin, the vocabulary blocks and near-term buckets, one listing file per
+    // incident.
+    let (blocks, near) = (index.data.blocks.len(), index.data.near.len());
+    assert!(blocks > 1 && near > 1);
+    assert_eq!(index.data.parts.len(), blocks);
     assert_eq!(
         files.len(),
-        1 + blocks + parts + near + index.len(),
+        1 + blocks + near + index.len(),
         "{:?}",
         files.keys()
     );
@@ -143,7 +146,6 @@ fn every_damaged_file_is_a_clear_error() {
         "meta.bin",
         "vocab-0000.bin",
         last_block.as_str(),
-        "terms-0000.bin",
         "near-0000.bin",
         "listing-0000.bin",
         last.as_str(),
@@ -243,10 +245,9 @@ fn every_damaged_file_is_a_clear_error() {
     let err = load(&f).unwrap_err();
     assert_eq!(err.file, "listing-0000.bin");
     assert!(err.to_string().contains("incident 1, not 0"), "{err}");
-    // Another block, part or bucket of the same kind under this name.
+    // Another block or bucket of the same kind under this name.
     for (a, b, says) in [
         ("vocab-0000.bin", "vocab-0001.bin", "not 0"),
-        ("terms-0000.bin", "terms-0001.bin", "holds term part 1, not 0"),
         ("near-0000.bin", "near-0001.bin", "holds near-term bucket 1, not 0"),
     ] {
         let mut f = files.clone();

@@ -134,10 +134,10 @@ test("a first search fetches the index and the listing files of the hits it show
   const want = native(fixture, "DNS 레코드");
   assert.equal(want.total, 23);
   assert.deepEqual(await hitTitles(page), want.hits.map((h) => h.title));
-  // meta.bin, then only the vocabulary blocks and term parts of the query's words.
-  assert.ok(fetched.includes("meta.bin") && fetched.some((n) => n.startsWith("vocab-")) && fetched.some((n) => n.startsWith("terms-")), fetched.join(" "));
-  const data = fetched.filter((n) => /^(vocab|terms|near)-/.test(n));
-  assert.ok(data.length <= 12, `index files for a two-word query: ${data.join(" ")}`);
+  // meta.bin, then only the vocabulary blocks of the query's words.
+  assert.ok(fetched.includes("meta.bin") && fetched.some((n) => n.startsWith("vocab-")), fetched.join(" "));
+  const data = fetched.filter((n) => /^(vocab|near)-/.test(n));
+  assert.ok(data.length <= 8, `index files for a two-word query: ${data.join(" ")}`);
   // One listing file per incident shown: the page of ten, not all 23.
   const listings = () => fetched.filter((n) => n.startsWith("listing-"));
   assert.equal(listings().length, 10, fetched.join(" "));

@@ -34,7 +34,7 @@ fn main() {
     let mut groups: std::collections::BTreeMap<&str, (usize, usize, usize)> = Default::default();
     for entry in std::fs::read_dir(dir.join("index")).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let group = ["vocab-", "terms-", "near-", "listing-", "meta"]
+        let group = ["vocab-", "near-", "listing-", "meta"]
             .into_iter()
             .find(|p| name.starts_with(p))
             .unwrap_or("other");
@@ -52,7 +52,7 @@ fn main() {
     let terms: Vec<(&str, incident_core::vocab::Postings)> = index.vocab_terms().collect();
     let count = |f: &dyn Fn(&incident_core::vocab::Postings) -> bool| terms.iter().filter(|(_, p)| f(p)).count();
     println!(
-        "{} terms: {} in one incident, {} common, {} pure digits, {} ascii; {} term parts",
+        "{} terms: {} in one incident, {} common, {} pure digits, {} ascii; {} blocks",
         terms.len(),
         count(&|p| matches!(p, incident_core::vocab::Postings::Single(_))),
         count(&|p| matches!(p, incident_core::vocab::Postings::Common { .. })),
@@ -61,6 +61,6 @@ fn main() {
             .filter(|(t, _)| t.chars().all(|c| c.is_ascii_digit()))
             .count(),
         terms.iter().filter(|(t, _)| t.is_ascii()).count(),
-        meta.parts
+        meta.vocab.blocks()
     );
 }

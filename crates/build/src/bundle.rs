@@ -447,7 +447,6 @@ pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     let mut rows = vec![wasm.clone(), js.clone(), css, meta.clone()];
     for (prefix, what) in [
         ("index/vocab-", "vocabulary blocks"),
-        ("index/terms-", "term parts"),
         ("index/near-", "near-term buckets"),
         ("index/listing-", "listings"),
     ] {

@@ -16,7 +16,6 @@ pub const SHARED: &[&str] = &["/api/*", "/index/*", "/passages/*", "/pkg/*", "/w
 /// Files addressed by build (`?v=<build>`): kept for a year, never revalidated.
 pub const BY_BUILD: &[&str] = &[
     "/index/vocab-*",
-    "/index/terms-*",
     "/index/near-*",
     "/index/listing-*",
     "/passages/*",
@@ -106,7 +105,7 @@ mod tests {
     fn the_file_names_every_rule() {
         let text = file();
         assert!(text.contains("/index/meta.bin\n  Cache-Control: no-cache\n"));
-        assert!(text.contains("/index/terms-*\n  Cache-Control: public, max-age=31536000, immutable\n"));
+        assert!(text.contains("/index/vocab-*\n  Cache-Control: public, max-age=31536000, immutable\n"));
         assert!(text.contains("/widget.js\n  Access-Control-Allow-Origin: *\n"));
         assert_eq!(cache_control("/index/meta.bin"), Some("no-cache"));
         assert_eq!(cache_control("/index/listing-0042.bin"), Some(IMMUTABLE));

@@ -1,24 +1,24 @@
 //! The index: what `incident-library build` writes into `dist/index/` and what the
 //! search reads, natively and in the browser.
 //!
-//! Five kinds of file, each in the container of [`crate::format`]:
+//! Four kinds of file, each in the container of [`crate::format`]:
 //!
 //! * `meta.bin` ([`Meta`]): facets with their value bitsets, every incident's id,
 //!   date and length, the lexicon, and the vocabulary's [`Directory`]. It is the
 //!   only file a page loads before the first query, and it holds nothing that
 //!   grows with the vocabulary.
 //! * `vocab-NNNN.bin` ([`VocabBlock`]): a block of [`BLOCK_TERMS`] vocabulary
-//!   terms ([`crate::vocab`]) with their document frequencies.
-//! * `terms-NNNN.bin` ([`TermPart`]): for the terms whose hash falls in the part
-//!   ([`crate::hash::part_of`]), one membership filter over their keys in every
-//!   incident, and the exact bitsets of the common ones.
+//!   terms ([`crate::vocab`]) with their document frequencies, their incidents (a
+//!   bitset or a list) and one membership filter over their keys in every incident:
+//!   everything a search asks of a term, in the one file whose number the
+//!   directory gives before anything else is loaded.
 //! * `near-NNNN.bin` ([`crate::near::NearBucket`]): the terms filed under some of
 //!   their keys for the typo and 초성 lookups of words the vocabulary lacks.
 //! * `listing-NNNN.bin` ([`ListingChunk`]): the title and summary that a result list
 //!   shows, for [`LISTING_CHUNK`] incidents each.
 //!
 //! Native tools load everything ([`Index::load`]). The browser opens `meta.bin`
-//! alone ([`Index::open`]); a search then notes every block, part, bucket and listing it
+//! alone ([`Index::open`]); a search then notes every block, bucket and listing it
 //! needed and did not have ([`crate::search::Response::missing`]), the page fetches
 //! those ([`Index::add_file`]) and searches again, until nothing is missing. So a
 //! query costs the few kilobytes of its own terms, whatever the size of the
@@ -33,16 +33,6 @@ use crate::membership::{Lookup, TermFilter};
 use crate::vocab::{Directory, Postings, Vocab};
 
 pub use crate::vocab::BLOCK_TERMS;
-
-/// Filter keys and incident-list entries a term part holds, about: the build makes
-/// as many parts as they need (one part for a small library), up to [`MAX_PARTS`]. A
-/// query fetches about one part a term, so small parts keep a first search small: at
-/// 318 records a part of 64 weighs about 220 B gzip, one of 512 about 1.2 KB.
-pub const PART_KEYS: usize = 64;
-
-/// Term parts at most: a large library gets larger parts rather than ever more files
-/// (about 300 keys each at 9,000 records).
-pub const MAX_PARTS: usize = 1024;
 
 /// Incidents per listing file: one, so that a page of hits in relevance order
 /// fetches the text of those hits and nothing else.
@@ -64,8 +54,6 @@ pub struct Meta {
     pub facets: Vec<Facet>,
     /// Where the vocabulary blocks are.
     pub vocab: Directory,
-    /// Number of term parts (`terms-NNNN.bin`).
-    pub parts: u32,
     /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]).
     pub near_buckets: u32,
     /// The width of the length bands that typo keys are filed under, 0 for none
@@ -144,7 +132,10 @@ pub struct LexiconEntry {
     pub means: Vec<Vec<u32>>,
 }
 
-/// One block of the vocabulary (`vocab-NNNN.bin`).
+/// One block of the vocabulary (`vocab-NNNN.bin`): its terms and what the search
+/// asks of them. The incidents and keys of a term live in the block that spells it,
+/// so that a query fetches both in one round: the directory in `meta.bin` names the
+/// block before anything else is loaded.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct VocabBlock {
     /// Vocabulary position of its first term: a file saved under another block's
@@ -152,6 +143,17 @@ pub struct VocabBlock {
     pub first: u32,
     /// The block's terms, encoded as [`crate::vocab`] describes.
     pub terms: Vec<u8>,
+    /// The keys of the block's terms in every incident ([`crate::hash::doc_key`]).
+    /// One filter for all incidents rather than one each: small filters waste a
+    /// third of their bytes on rounding, a large one holds a key in about 10 bits.
+    pub filter: TermFilter,
+    /// The exact incident sets of the block's common terms, by vocabulary position,
+    /// in ascending order.
+    pub common: Vec<(u32, Bitset)>,
+    /// The incidents of the block's other terms in two or more incidents, by
+    /// vocabulary position, ascending: each list as [`crate::vocab::encode_list`]
+    /// writes it.
+    pub lists: Vec<(u32, Vec<u8>)>,
 }
 
 /// What a result list shows for one incident. Only the title and the summary are
@@ -189,26 +191,7 @@ pub struct ListingChunk {
     pub listings: Vec<Listing>,
 }
 
-/// One part of the terms (`terms-NNNN.bin`): what the search needs of the terms
-/// whose [`crate::hash::part_of`] is this part.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct TermPart {
-    /// The part's number: a file saved under another part's name is refused.
-    pub part: u32,
-    /// The keys of the part's terms in every incident ([`crate::hash::doc_key`]).
-    /// One filter for all incidents rather than one each: small filters waste a
-    /// third of their bytes on rounding, a large one holds a key in about 10 bits.
-    pub filter: TermFilter,
-    /// The exact incident sets of the part's common terms, by vocabulary position,
-    /// in ascending order.
-    pub common: Vec<(u32, Bitset)>,
-    /// The incidents of the part's other terms in two or more incidents, by
-    /// vocabulary position, ascending: each list as [`crate::vocab::encode_list`]
-    /// writes it.
-    pub lists: Vec<(u32, Vec<u8>)>,
-}
-
-/// A term part as the search reads it.
+/// The incidents and keys of a block's terms, as the search reads them.
 #[derive(Debug, Clone)]
 pub struct Part {
     /// The filter.
@@ -219,13 +202,13 @@ pub struct Part {
     pub lists: Vec<(u32, Vec<u8>)>,
 }
 
-/// The vocabulary blocks and term parts an index has loaded (all of them for
-/// [`Index::load`]).
+/// The vocabulary blocks and near-term buckets an index has loaded (all of them
+/// for [`Index::load`]).
 #[derive(Debug, Clone, Default)]
 pub struct Loaded {
     /// Decoded vocabulary blocks, by block number.
     pub blocks: Vec<Option<Vocab>>,
-    /// Term parts, by part number.
+    /// The incidents and keys of each loaded block's terms, by block number.
     pub parts: Vec<Option<Part>>,
     /// Near-term buckets, by bucket number: each term with its document frequency
     /// and its keys, in term order.
@@ -241,7 +224,7 @@ pub struct Index {
     /// The build in `meta.bin`'s header ([`crate::format::stamp`]); every file added must
     /// carry the same.
     pub build: u64,
-    /// The vocabulary blocks and term parts loaded so far.
+    /// The vocabulary blocks and near-term buckets loaded so far.
     pub data: Loaded,
     /// All listings, by incident number; title and summary are empty where
     /// [`Index::has_listing`] is false.
@@ -299,7 +282,7 @@ impl Clone for Index {
 pub struct Prepared {
     /// Where its incidents are.
     pub postings: Postings,
-    /// Its term part.
+    /// Its vocabulary block.
     part: usize,
     /// A listed term's incidents, read from its list once.
     listed: Option<Bitset>,
@@ -372,7 +355,7 @@ mod load;
 mod lookup;
 pub mod packed;
 
-pub use files::{part_file, vocab_blocks};
+pub use files::vocab_blocks;
 pub use load::LoadError;
 
 impl Index {

@@ -14,10 +14,9 @@ use crate::error::{Error, Result};
 use crate::timings::phase;
 use incident_core::bitset::Bitset;
 use incident_core::format::{self, Kind};
-use incident_core::hash::{doc_key, part_of, term_key, Field};
+use incident_core::hash::{doc_key, term_key, Field};
 use incident_core::index::{
-    part_file, Facet, FacetDef, FacetValue, LexiconEntry, Listing, ListingChunk, Meta, TermPart, FACETS, LISTING_CHUNK,
-    MAX_PARTS, PART_KEYS,
+    Facet, FacetDef, FacetValue, LexiconEntry, Listing, ListingChunk, Meta, FACETS, LISTING_CHUNK,
 };
 use incident_core::membership::TermFilter;
 use incident_core::text::particles;
@@ -55,25 +54,19 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
     let records = phase("analysis", || analyse_records(corpus, analyzer, progress))?;
     let docs = phase("term incidents", || term_docs(&records));
     let keys = phase("filter keys", || FilterKeys::of(&records, &docs, n));
-    let parts = keys.parts;
     let (filters, plain_filters) = phase("filters", || {
         let build = |keys: &[Vec<u64>]| keys.iter().map(|k| TermFilter::build(k)).collect::<Vec<TermFilter>>();
-        (build(&keys.by_part), build(&keys.plain))
+        (build(&keys.by_block), build(&keys.plain))
     });
     let listed: Vec<(&str, &[u32])> = docs.iter().map(|(t, l)| (t.as_str(), l.as_slice())).collect();
-    let (directory, blocks) = phase("vocabulary", || incident_core::index::vocab_blocks(&listed, n));
+    let (directory, blocks) = phase("vocabulary", || {
+        incident_core::index::vocab_blocks(&listed, n, |b| filters[b].clone())
+    });
     let mut files: Vec<(String, Vec<u8>)> = blocks
         .iter()
         .enumerate()
         .map(|(b, block)| (Directory::file(b), format::encode(Kind::Vocab, block)))
         .collect();
-    files.extend(phase("term parts", || {
-        part_files(
-            &filters,
-            common_bitsets(&docs, n, parts),
-            incident_lists(&docs, n, parts),
-        )
-    }));
     let near_band = incident_core::near::length_band(listed.len());
     let near = phase("near terms", || {
         incident_core::near::buckets(listed.iter().map(|(t, l)| (*t, l.len() as u64)), near_band)
@@ -89,7 +82,6 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         corpus_date: corpus_date(corpus),
         facets: facets(corpus),
         vocab: directory,
-        parts: parts as u32,
         near_buckets: near_count,
         near_band,
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
@@ -171,43 +163,12 @@ fn term_docs(records: &[RecordTerms]) -> BTreeMap<String, Vec<u32>> {
     docs.into_iter().map(|(t, list)| (t.to_string(), list)).collect()
 }
 
-/// The exact bitsets of the common terms by term part, each with its vocabulary
-/// position, ascending.
-fn common_bitsets(docs: &BTreeMap<String, Vec<u32>>, n: usize, parts: usize) -> Vec<Vec<(u32, Bitset)>> {
-    let mut by_part: Vec<Vec<(u32, Bitset)>> = vec![Vec::new(); parts];
-    for (position, (term, list)) in docs.iter().enumerate() {
-        if is_common(list.len() as u64, n) {
-            let mut set = Bitset::empty(n);
-            for &d in list {
-                set.insert(d as usize);
-            }
-            by_part[part_of(term, parts as u32)].push((position as u32, set));
-        }
-    }
-    by_part
-}
-
-/// The incident lists of the terms in two or more incidents that are not common, by
-/// term part, each with its vocabulary position, ascending.
-fn incident_lists(docs: &BTreeMap<String, Vec<u32>>, n: usize, parts: usize) -> Vec<Vec<(u32, Vec<u8>)>> {
-    let mut by_part: Vec<Vec<(u32, Vec<u8>)>> = vec![Vec::new(); parts];
-    for (position, (term, list)) in docs.iter().enumerate() {
-        if list.len() >= 2 && !is_common(list.len() as u64, n) {
-            by_part[part_of(term, parts as u32)].push((position as u32, incident_core::vocab::encode_list(list)));
-        }
-    }
-    by_part
-}
-
-/// The filter keys of every record, by term part, each key told apart by its
-/// incident.
+/// The filter keys of every record, by vocabulary block (the block of the term),
+/// each key told apart by its incident.
 struct FilterKeys {
-    /// Number of term parts: as many as hold about [`PART_KEYS`] keys and incident-list
-    /// entries each, at most [`MAX_PARTS`].
-    parts: usize,
-    /// The keys of each part.
-    by_part: Vec<Vec<u64>>,
-    /// The keys of each part without [`Field::Often`] and [`Field::Part`] keys,
+    /// The keys of each block.
+    by_block: Vec<Vec<u64>>,
+    /// The keys of each block without [`Field::Often`] and [`Field::Part`] keys,
     /// to measure what those cost.
     plain: Vec<Vec<u64>>,
     /// Keys over all records.
@@ -245,21 +206,23 @@ impl FilterKeys {
             all.push((record_keys(r, filtered, &often), plain));
         }
         let total: usize = all.iter().map(|(k, _)| k.len()).sum();
-        // A list entry weighs about what a key does: parts are sized by both.
-        let parts = (total + counts[0]).div_ceil(PART_KEYS).clamp(1, MAX_PARTS);
+        // The vocabulary's order, cut as `vocab_blocks` cuts it.
+        let per_block = incident_core::vocab::block_terms(docs.len());
+        let block: std::collections::HashMap<&str, usize> =
+            docs.keys().enumerate().map(|(i, t)| (t.as_str(), i / per_block)).collect();
+        let blocks = docs.len().div_ceil(per_block);
         let mut keys = FilterKeys {
-            parts,
-            by_part: vec![Vec::new(); parts],
-            plain: vec![Vec::new(); parts],
+            by_block: vec![Vec::new(); blocks],
+            plain: vec![Vec::new(); blocks],
             total,
             counts,
         };
         for (d, (record, plain)) in all.into_iter().enumerate() {
             for (t, k) in record {
-                keys.by_part[part_of(t, parts as u32)].push(doc_key(k, d));
+                keys.by_block[block[t]].push(doc_key(k, d));
             }
             for (t, k) in plain {
-                keys.plain[part_of(t, parts as u32)].push(doc_key(k, d));
+                keys.plain[block[t]].push(doc_key(k, d));
             }
         }
         keys
@@ -295,30 +258,6 @@ fn facets(corpus: &Corpus) -> Vec<Facet> {
                     }
                 })
                 .collect(),
-        })
-        .collect()
-}
-
-/// The term part files, `terms-0000.bin`, …: each part's filter, common bitsets
-/// and incident lists.
-fn part_files(
-    filters: &[TermFilter],
-    common: Vec<Vec<(u32, Bitset)>>,
-    lists: Vec<Vec<(u32, Vec<u8>)>>,
-) -> Vec<(String, Vec<u8>)> {
-    filters
-        .iter()
-        .cloned()
-        .zip(common.into_iter().zip(lists))
-        .enumerate()
-        .map(|(p, (filter, (common, lists)))| {
-            let part = TermPart {
-                part: p as u32,
-                filter,
-                common,
-                lists,
-            };
-            (part_file(p), format::encode(Kind::Terms, &part))
         })
         .collect()
 }

@@ -45,13 +45,6 @@ pub fn doc_key(term_key: u64, doc: usize) -> u64 {
     term_key ^ (doc as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The term part (`terms-NNNN.bin`, one of `parts`) that holds the filter keys
-/// and the common bitset of `term`: a query fetches the parts of its terms only.
-/// Its own seed, so that the part says nothing of a key's place in a filter.
-pub fn part_of(term: &str, parts: u32) -> usize {
-    (xxh3_64_with_seed(term.as_bytes(), 0x494c_0000_0000_0050) % u64::from(parts.max(1))) as usize
-}
-
 /// The checksum stored in index files: XXH3-64 of the payload.
 pub fn checksum(bytes: &[u8]) -> u64 {
     xxh3_64_with_seed(bytes, 0)
@@ -66,14 +59,12 @@ mod tests {
         // Literal values, so that a change of hash function, seed or field is noticed:
         // it would make every published index unreadable to the new code. Such a
         // change must bump `format::FORMAT_VERSION` and regenerate the saved bundle
-        // of tests/fixtures/format-v7 (see tests/format_guard.rs).
+        // of tests/fixtures/format-v8 (see tests/format_guard.rs).
         assert_eq!(term_key("재시도", Field::Any), 0xd6db689fad391da7);
         assert_eq!(term_key("재시도", Field::Title), 0xed9b1851425eb4c1);
         assert_eq!(term_key("dns", Field::Often), 0x760d5e32a0e46c3c);
         assert_eq!(term_key("중단", Field::Part), 0x97c323a248f17281);
         assert_eq!(doc_key(term_key("재시도", Field::Any), 7), 0x2760a554576afd0f);
         assert_eq!(checksum(b""), 0x2d06800538d394c2);
-        assert_eq!(part_of("재시도", 1), 0);
-        assert_eq!(part_of("재시도", 1000), 373);
     }
 }

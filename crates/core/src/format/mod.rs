@@ -5,8 +5,8 @@
 //! offset size  field
 //! 0      4     magic  "ILIX"
 //! 4      2     format version, u16 little-endian (FORMAT_VERSION)
-//! 6      1     kind (1 meta, 2 listing chunk, 3 term part, 4 vocabulary block,
-//!                    5 near-term bucket)
+//! 6      1     kind (1 meta, 2 listing chunk, 4 vocabulary block, 5 near-term
+//!                    bucket; 3, the term parts of versions 3 to 7, is not used)
 //! 7      1     reserved, 0
 //! 8      8     build, u64 little-endian: the same in every file of one build
 //! 16     4     payload length in bytes, u32 little-endian
@@ -34,7 +34,7 @@ use serde::{de::DeserializeOwned, Serialize};
 /// The four bytes every index file starts with.
 pub const MAGIC: [u8; 4] = *b"ILIX";
 /// The format version this code reads and writes.
-pub const FORMAT_VERSION: u16 = 7;
+pub const FORMAT_VERSION: u16 = 8;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 28;
 /// Where the build sits in the header.
@@ -53,9 +53,7 @@ pub enum Kind {
     /// Listing text of a chunk: each incident's title and summary (its id, organisation,
     /// date and facets live in the meta file).
     Listing = 2,
-    /// The filter keys and common bitsets of one part of the terms.
-    Terms = 3,
-    /// One block of the vocabulary.
+    /// One block of the vocabulary, with its terms' incidents and keys.
     Vocab = 4,
     /// One bucket of near terms ([`crate::near`]).
     Near = 5,
@@ -67,7 +65,6 @@ impl Kind {
         match self {
             Kind::Meta => "meta",
             Kind::Listing => "listing",
-            Kind::Terms => "term part",
             Kind::Vocab => "vocabulary block",
             Kind::Near => "near-term bucket",
         }
@@ -292,17 +289,17 @@ mod tests {
     #[test]
     fn a_stamped_build_is_checked_and_leaves_the_checksum_valid() {
         let value = vec![7u32, 8];
-        let mut bytes = encode(Kind::Terms, &value);
+        let mut bytes = encode(Kind::Near, &value);
         assert_eq!(build_of(&bytes), Some(0));
         stamp(&mut bytes, 0x1234_5678_9abc_def0);
         assert_eq!(build_of(&bytes), Some(0x1234_5678_9abc_def0));
-        assert_eq!(decode::<Vec<u32>>(Kind::Terms, &bytes).unwrap(), value);
+        assert_eq!(decode::<Vec<u32>>(Kind::Near, &bytes).unwrap(), value);
         assert_eq!(
-            decode_built::<Vec<u32>>(Kind::Terms, &bytes, 0x1234_5678_9abc_def0).unwrap(),
+            decode_built::<Vec<u32>>(Kind::Near, &bytes, 0x1234_5678_9abc_def0).unwrap(),
             value
         );
         assert_eq!(
-            decode_built::<Vec<u32>>(Kind::Terms, &bytes, 5).unwrap_err(),
+            decode_built::<Vec<u32>>(Kind::Near, &bytes, 5).unwrap_err(),
             FormatError::OtherBuild {
                 expected: 5,
                 found: 0x1234_5678_9abc_def0
@@ -312,7 +309,7 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         assert_eq!(
-            decode_built::<Vec<u32>>(Kind::Terms, &bytes, 5).unwrap_err(),
+            decode_built::<Vec<u32>>(Kind::Near, &bytes, 5).unwrap_err(),
             FormatError::ChecksumMismatch
         );
         assert_eq!(build_of(b"ILIX"), None);
@@ -345,13 +342,12 @@ mod tests {
         /// error, never a panic.
         #[test]
         fn no_bytes_make_a_decoder_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512), build in any::<u64>()) {
-            use crate::index::{ListingChunk, Meta, TermPart, VocabBlock};
+            use crate::index::{ListingChunk, Meta, VocabBlock};
             for candidate in [bytes.clone(), sealed(Kind::Meta, &bytes, build)] {
                 let _ = decode::<Meta>(Kind::Meta, &candidate);
                 let _ = decode_built::<Meta>(Kind::Meta, &candidate, build);
             }
             let _ = decode::<VocabBlock>(Kind::Vocab, &sealed(Kind::Vocab, &bytes, build));
-            let _ = decode::<TermPart>(Kind::Terms, &sealed(Kind::Terms, &bytes, build));
             let _ = decode::<ListingChunk>(Kind::Listing, &sealed(Kind::Listing, &bytes, build));
             let _ = decode::<crate::near::NearBucket>(Kind::Near, &sealed(Kind::Near, &bytes, build));
             let _ = build_of(&bytes);
@@ -362,13 +358,13 @@ mod tests {
         #[test]
         fn encoded_values_read_back_under_their_build(words in proptest::collection::vec(".{0,12}", 0..8), numbers in proptest::collection::vec(any::<u32>(), 0..64), build in any::<u64>()) {
             let value = (words, numbers);
-            let mut bytes = encode(Kind::Terms, &value);
+            let mut bytes = encode(Kind::Near, &value);
             stamp(&mut bytes, build);
             prop_assert_eq!(build_of(&bytes), Some(build));
-            prop_assert_eq!(&decode_built::<(Vec<String>, Vec<u32>)>(Kind::Terms, &bytes, build).unwrap(), &value);
+            prop_assert_eq!(&decode_built::<(Vec<String>, Vec<u32>)>(Kind::Near, &bytes, build).unwrap(), &value);
             let other = build.wrapping_add(1);
             prop_assert_eq!(
-                decode_built::<(Vec<String>, Vec<u32>)>(Kind::Terms, &bytes, other).unwrap_err(),
+                decode_built::<(Vec<String>, Vec<u32>)>(Kind::Near, &bytes, other).unwrap_err(),
                 FormatError::OtherBuild { expected: other, found: build }
             );
         }

@@ -12,11 +12,11 @@
 //! (`vocab-NNNN.bin`); `meta.bin` holds only the [`Directory`]: the first term of
 //! every block, so that a lookup knows which block to fetch.
 //!
-//! A term with `df = 1` keeps its incident here. Every other term is found in the
-//! term part of its hash ([`crate::hash::part_of`]), by its vocabulary position: a
-//! term with [`is_common`] as a bitset, the others as a list of incident numbers.
-//! Either way a term's incidents are exact; the part's filter only says where and
-//! how strongly a record uses a term it has.
+//! A term with `df = 1` keeps its incident here. Every other term's incidents are
+//! beside the terms in its block's file ([`crate::index::VocabBlock`]), by its
+//! vocabulary position: a term with [`is_common`] as a bitset, the others as a
+//! list of incident numbers. Either way a term's incidents are exact; the block's
+//! filter only says where and how strongly a record uses a term it has.
 //!
 //! Why not an `fst` map: Korean terms share prefixes but few suffixes, and the
 //! automaton's bytes barely compress. Front coding under gzip weighs half as much
@@ -65,7 +65,7 @@ impl Postings {
 
 /// Terms per vocabulary block, at least: small enough that a query's lookups fetch a
 /// few kilobytes, large enough that front coding and gzip still work on a block.
-pub const BLOCK_TERMS: usize = 64;
+pub const BLOCK_TERMS: usize = 24;
 
 /// Most vocabulary blocks: a larger vocabulary gets larger blocks, so that the
 /// directory, which every search loads with `meta.bin`, stops growing (about 10 KB

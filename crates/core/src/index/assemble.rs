@@ -1,9 +1,9 @@
 //! The steps of [`super::Index::from_parts`] and [`super::Index::add_file`]:
-//! checking that a decoded meta, its vocabulary blocks and its term parts agree,
+//! checking that a decoded meta, its vocabulary blocks and near-term buckets agree,
 //! and deriving what the search reads from them (listings, taxonomy names, the
 //! lexicon's lookup table).
 
-use super::{date_of, squash, Listing, LoadError, Loaded, Meta, Part, TaxonomyName, TermPart, VocabBlock, FACETS};
+use super::{date_of, squash, Listing, LoadError, Loaded, Meta, Part, TaxonomyName, VocabBlock, FACETS};
 use crate::format::FormatError;
 use crate::vocab::Vocab;
 
@@ -16,7 +16,7 @@ fn bad_meta(message: &str) -> LoadError {
 }
 
 /// Checks that the meta's per-incident lists count the same incidents, that its
-/// vocabulary directory and part count match the loaded data, and that its facets
+/// vocabulary directory and bucket count match the loaded data, and that its facets
 /// and listing chunk size are usable.
 pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
     let n = meta.ids.len();
@@ -27,12 +27,11 @@ pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
         file: "meta.bin".into(),
         error,
     })?;
-    if meta.parts == 0
-        || data.parts.len() != meta.parts as usize
+    if data.parts.len() != meta.vocab.blocks()
         || data.blocks.len() != meta.vocab.blocks()
         || data.near.len() != meta.near_buckets as usize
     {
-        return Err(bad_meta("the vocabulary blocks or term parts differ from the meta"));
+        return Err(bad_meta("the vocabulary blocks or near-term buckets differ from the meta"));
     }
     if meta.facets.len() != FACETS.len() {
         return Err(bad_meta("unexpected number of facets"));
@@ -51,9 +50,10 @@ fn decode_error(message: &str) -> FormatError {
 }
 
 /// Decodes vocabulary block `b` and checks it against the meta's directory: its
-/// position, its length, its first term, and that its terms sort before the next
-/// block's.
-pub(super) fn check_block(meta: &Meta, b: usize, block: &VocabBlock) -> Result<Vocab, FormatError> {
+/// position, its length, its first term, that its terms sort before the next
+/// block's, and that its bitsets and lists are of its own terms; rebuilds its
+/// filter's lookup.
+pub(super) fn check_block(meta: &Meta, b: usize, block: VocabBlock) -> Result<(Vocab, Part), FormatError> {
     let dir = &meta.vocab;
     let first = b * dir.per_block as usize;
     if block.first as usize != first {
@@ -71,7 +71,28 @@ pub(super) fn check_block(meta: &Meta, b: usize, block: &VocabBlock) -> Result<V
     {
         return Err(decode_error("vocabulary block differs from meta.bin's directory"));
     }
-    Ok(vocab)
+    let n = meta.ids.len();
+    let own = |id: u32| (block.first..block.first + vocab.len() as u32).contains(&id);
+    if block.common.iter().any(|(id, b)| !own(*id) || b.len() > n)
+        || block.common.windows(2).any(|w| w[0].0 >= w[1].0)
+    {
+        return Err(decode_error("a common-term bitset is not of a term of the block"));
+    }
+    if block.lists.iter().any(|(id, l)| !own(*id) || l.is_empty())
+        || block.lists.windows(2).any(|w| w[0].0 >= w[1].0)
+    {
+        return Err(decode_error("an incident list is not of a term of the block"));
+    }
+    for (_, list) in &block.lists {
+        crate::vocab::decode_list(list, n, |_| {})?;
+    }
+    let filter = block.filter.to_lookup().map_err(FormatError::Decode)?;
+    let part = Part {
+        filter,
+        common: block.common,
+        lists: block.lists,
+    };
+    Ok((vocab, part))
 }
 
 /// Checks near-term bucket `b` against the meta: its number, its terms in order
@@ -103,34 +124,6 @@ pub(super) fn check_near(
         .zip(bucket.dfs)
         .map(|(t, df)| super::KeyedTerm::of(&t, u64::from(df)))
         .collect())
-}
-
-/// Checks term part `p` against the meta: its number, its bitsets' sizes and
-/// positions, and rebuilds its filter's lookup.
-pub(super) fn check_part(meta: &Meta, p: usize, part: TermPart) -> Result<Part, FormatError> {
-    if part.part as usize != p {
-        return Err(decode_error(&format!("holds term part {}, not {p}", part.part)));
-    }
-    let n = meta.ids.len();
-    if part.common.iter().any(|(id, b)| *id >= meta.vocab.terms || b.len() > n)
-        || part.common.windows(2).any(|w| w[0].0 >= w[1].0)
-    {
-        return Err(decode_error("a common-term bitset differs from meta.bin"));
-    }
-    if part.lists.iter().any(|(id, l)| *id >= meta.vocab.terms || l.is_empty())
-        || part.lists.windows(2).any(|w| w[0].0 >= w[1].0)
-    {
-        return Err(decode_error("an incident list differs from meta.bin"));
-    }
-    for (_, list) in &part.lists {
-        crate::vocab::decode_list(list, n, |_| {})?;
-    }
-    let filter = part.filter.to_lookup().map_err(FormatError::Decode)?;
-    Ok(Part {
-        filter,
-        common: part.common,
-        lists: part.lists,
-    })
 }
 
 /// Every incident's listing as far as the meta tells it: id, date, organisation and

@@ -3,7 +3,7 @@
 //! meta and its build, every failure a [`LoadError`] naming the file.
 
 use super::assemble;
-use super::{part_file, Directory, Index, ListingChunk, Loaded, Meta, TermPart, VocabBlock};
+use super::{Directory, Index, ListingChunk, Loaded, Meta, VocabBlock};
 use crate::bitset::Bitset;
 use crate::format::{self, FormatError, Kind};
 use std::sync::Mutex;
@@ -33,27 +33,24 @@ fn cannot_read(file: &str, e: impl std::fmt::Display) -> LoadError {
 }
 
 impl Loaded {
-    /// Decodes and checks every block, part and bucket of an index whose meta is
-    /// `meta`.
+    /// Decodes and checks every block and bucket of an index whose meta is `meta`.
     pub fn decode(
         meta: &Meta,
-        blocks: &[VocabBlock],
-        parts: Vec<TermPart>,
+        blocks: Vec<VocabBlock>,
         near: Vec<crate::near::NearBucket>,
     ) -> Result<Loaded, LoadError> {
-        if blocks.len() != meta.vocab.blocks()
-            || parts.len() != meta.parts as usize
-            || near.len() != meta.near_buckets as usize
-        {
+        if blocks.len() != meta.vocab.blocks() || near.len() != meta.near_buckets as usize {
             return Err(LoadError {
                 file: "meta.bin".into(),
-                error: FormatError::Decode("the vocabulary blocks or term parts differ from the meta".into()),
+                error: FormatError::Decode("the vocabulary blocks or near-term buckets differ from the meta".into()),
             });
         }
-        let blocks = checked(blocks.iter(), Directory::file, |b, block| {
+        let (blocks, parts) = checked(blocks, Directory::file, |b, block| {
             assemble::check_block(meta, b, block)
-        })?;
-        let parts = checked(parts, part_file, |p, part| assemble::check_part(meta, p, part))?;
+        })?
+        .into_iter()
+        .map(|pair| pair.map_or((None, None), |(vocab, part)| (Some(vocab), Some(part))))
+        .unzip();
         let near = checked(near, crate::near::file, |b, bucket| {
             assemble::check_near(meta, b, bucket)
         })?;
@@ -93,7 +90,7 @@ impl Index {
     }
 
     /// Opens an index for searching from `meta.bin` alone. Searches name the
-    /// vocabulary blocks, term parts and listing files they need in
+    /// vocabulary blocks, near-term buckets and listing files they need in
     /// [`crate::search::Response::missing`]; [`Index::add_file`] adds them.
     pub fn open<E: std::fmt::Display>(mut read: impl FnMut(&str) -> Result<Vec<u8>, E>) -> Result<Index, LoadError> {
         let meta_bytes = read("meta.bin").map_err(|e| cannot_read("meta.bin", e))?;
@@ -103,7 +100,7 @@ impl Index {
         })?;
         let data = Loaded {
             blocks: vec![None; meta.vocab.blocks()],
-            parts: vec![None; meta.parts as usize],
+            parts: vec![None; meta.vocab.blocks()],
             near: vec![None; meta.near_buckets as usize],
         };
         let mut index = Index::from_parts(meta, data)?;
@@ -147,17 +144,16 @@ impl Index {
         })
     }
 
-    /// Every vocabulary block and term part file, in order.
+    /// Every vocabulary block and near-term bucket file, in order.
     pub fn data_files(&self) -> Vec<String> {
         (0..self.data.blocks.len())
             .map(Directory::file)
-            .chain((0..self.data.parts.len()).map(part_file))
             .chain((0..self.data.near.len()).map(crate::near::file))
             .collect()
     }
 
     /// Adds an index file that a response named in `missing`: a vocabulary block, a
-    /// term part or a listing file. Adding one that is loaded already does nothing.
+    /// near-term bucket or a listing file. Adding one that is loaded already does nothing.
     pub fn add_file(&mut self, file: &str, bytes: &[u8]) -> Result<(), LoadError> {
         let fail = |error: FormatError| LoadError {
             file: file.to_string(),
@@ -178,8 +174,9 @@ impl Index {
                 return Err(not_ours());
             }
             let block: VocabBlock = format::decode_built(Kind::Vocab, bytes, self.build).map_err(fail)?;
-            let vocab = assemble::check_block(&self.meta, b, &block).map_err(fail)?;
+            let (vocab, part) = assemble::check_block(&self.meta, b, block).map_err(fail)?;
             self.data.blocks[b] = Some(vocab);
+            self.data.parts[b] = Some(part);
             return Ok(());
         }
         if let Some(b) = number("near-") {
@@ -188,14 +185,6 @@ impl Index {
             }
             let bucket: crate::near::NearBucket = format::decode_built(Kind::Near, bytes, self.build).map_err(fail)?;
             self.data.near[b] = Some(assemble::check_near(&self.meta, b, bucket).map_err(fail)?);
-            return Ok(());
-        }
-        if let Some(p) = number("terms-") {
-            if p >= self.data.parts.len() || part_file(p) != file {
-                return Err(not_ours());
-            }
-            let part: TermPart = format::decode_built(Kind::Terms, bytes, self.build).map_err(fail)?;
-            self.data.parts[p] = Some(assemble::check_part(&self.meta, p, part).map_err(fail)?);
             return Ok(());
         }
         Err(not_ours())

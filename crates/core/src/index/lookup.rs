@@ -1,14 +1,14 @@
 //! Term lookups: whether an incident has a term (exactly: the vocabulary, a bitset
 //! or an incident list), how strongly it speaks of it, and where (title, only as a
-//! part: the filter), through the vocabulary blocks and the term parts.
+//! part: the filter), through the vocabulary block that spells it.
 //!
-//! A lookup that needs a block or a part that is not loaded notes the file
+//! A lookup that needs a block or a bucket that is not loaded notes the file
 //! ([`Index::take_missing`]) and answers as if the term were absent; the search
 //! then reports the file missing and its answer is not used.
 
-use super::{part_file, Index, KeyedTerm, Part, Prepared};
+use super::{Index, KeyedTerm, Part, Prepared};
 use crate::bitset::Bitset;
-use crate::hash::{doc_key, part_of, term_key, Field};
+use crate::hash::{doc_key, term_key, Field};
 use crate::vocab::{Directory, Postings, Vocab};
 
 impl Index {
@@ -121,23 +121,24 @@ impl Index {
         out
     }
 
-    /// The loaded term part that holds `term`; noted missing when it is not loaded.
+    /// The incidents and keys of the block that would hold `term`; `None` when the
+    /// term sorts before every term or its block is not loaded (then noted missing).
     fn part_for(&self, term: &str) -> Option<&Part> {
-        let p = part_of(term, self.meta.parts);
-        let part = self.data.parts.get(p)?.as_ref();
+        let b = self.meta.vocab.block_of(term)?;
+        let part = self.data.parts.get(b)?.as_ref();
         if part.is_none() {
-            self.need(part_file(p));
+            self.need(Directory::file(b));
         }
         part
     }
 
-    /// Looks `term` up once for many incidents: where its incidents are, its term
-    /// part and its filter keys, so that scoring every incident hashes and searches
-    /// nothing. A term whose part is not loaded is noted missing here, once.
+    /// Looks `term` up once for many incidents: where its incidents are, its block
+    /// and its filter keys, so that scoring every incident hashes and searches
+    /// nothing.
     pub fn prepare(&self, term: &str) -> Option<Prepared> {
         let postings = self.postings(term)?;
-        let part = part_of(term, self.meta.parts);
-        // Noted now, so that scoring does not note it for every incident.
+        // Its postings were read from its block, so the block is loaded.
+        let part = self.meta.vocab.block_of(term)?;
         let loaded = self.part_for(term);
         let listed = match postings {
             Postings::Listed { id, .. } => loaded.and_then(|p| p.listed(id, self.len())),
@@ -156,8 +157,7 @@ impl Index {
         })
     }
 
-    /// Adds the incidents that have a prepared term to `into` (none when its part is
-    /// not loaded).
+    /// Adds the incidents that have a prepared term to `into`.
     pub fn add_incidents(&self, p: &Prepared, into: &mut crate::bitset::Bitset) {
         match p.postings {
             Postings::Single(d) => into.insert(d as usize),
@@ -182,7 +182,7 @@ impl Index {
 
     /// What [`Index::has_term`], [`Index::level`], [`Index::is_part`] and
     /// [`Index::in_title`] say of a prepared term in incident `doc`: `None` when the
-    /// incident lacks it (or its part is not loaded), else (level, part only, in
+    /// incident lacks it, else (level, part only, in
     /// the title).
     pub fn term_in(&self, doc: usize, p: &Prepared) -> Option<(u8, bool, bool)> {
         let part = self.data.parts.get(p.part)?.as_ref()?;
@@ -231,7 +231,7 @@ impl Index {
         }
     }
 
-    /// True when the filter of `term`'s part holds `term` in `field` for incident
+    /// True when the filter of `term`'s block holds `term` in `field` for incident
     /// `doc`.
     fn probe(&self, doc: usize, term: &str, field: Field) -> bool {
         self.part_for(term)

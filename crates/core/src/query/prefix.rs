@@ -95,6 +95,15 @@ fn ranges(word: &str) -> Vec<(String, String)> {
 }
 
 pub(super) fn expand_prefix(word: &str, index: &Index, alts: &mut Vec<Alternative>) {
+    // One lone consonant (ㅈ of 삭ㅈ, cut off while typing) begins a fourteenth of
+    // the vocabulary: its most frequent terms say nothing of what is being typed,
+    // and a browser would fetch every block they are in.
+    let mut chars = word.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if hangul::syllable_block(c).is_some() && hangul::Syllable::of(c).is_none() {
+            return;
+        }
+    }
     for (term, _) in completions(word, index, EXPANSIONS) {
         add(alts, index, vec![term], PREFIX_WEIGHT, Derivation::Prefix);
     }

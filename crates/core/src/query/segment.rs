@@ -8,6 +8,14 @@ use crate::index::Index;
 pub fn segment(word: &str, index: &Index) -> Option<Vec<String>> {
     let chars: Vec<char> = word.chars().collect();
     let n = chars.len();
+    // The pieces at either end are asked for at once, not only once a split has
+    // reached them: a browser fetches the blocks a search notes missing round by
+    // round, and a split of two pieces, the common one, would cost a round for
+    // each. (A middle piece waits for a split to reach it.)
+    for k in 2..n.saturating_sub(1) {
+        let _ = index.df(&chars[..k].iter().collect::<String>());
+        let _ = index.df(&chars[n - k..].iter().collect::<String>());
+    }
     // best[i]: fewest pieces covering chars[..i], with the piece boundaries.
     let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
     best[0] = Some((0, 0));

@@ -9,7 +9,8 @@ fn index(terms: &[&str]) -> Index {
     sorted.dedup();
     let docs = [0u32, 1, 2];
     let listed: Vec<(&str, &[u32])> = sorted.iter().map(|t| (*t, &docs[..])).collect();
-    let (vocab, blocks) = crate::index::vocab_blocks(&listed, 3);
+    // Every term in every incident: the blocks list them, and no filter keys.
+    let (vocab, blocks) = crate::index::vocab_blocks(&listed, 3, |_| crate::membership::TermFilter::build(&[]));
     let value = |slug: &str, ko: &str, syn: &[&str]| FacetValue {
         slug: slug.into(),
         ko: ko.into(),
@@ -41,7 +42,6 @@ fn index(terms: &[&str]) -> Index {
         corpus_date: String::new(),
         facets,
         vocab,
-        parts: 1,
         near_buckets: 0,
         near_band: 0,
         ids: vec!["a".into(), "b".into(), "c".into()],
@@ -51,18 +51,9 @@ fn index(terms: &[&str]) -> Index {
         lexicon: vec![],
         listing_chunk: 1,
     };
-    // One part: every term listed in every incident.
-    let none = crate::index::TermPart {
-        part: 0,
-        filter: crate::membership::TermFilter::build(&[]),
-        common: vec![],
-        lists: (0..listed.len() as u32)
-            .map(|p| (p, crate::vocab::encode_list(&docs)))
-            .collect(),
-    };
     let near = crate::near::buckets(listed.iter().map(|(t, d)| (*t, d.len() as u64)), 0);
     meta.near_buckets = near.len() as u32;
-    let data = crate::index::Loaded::decode(&meta, &blocks, vec![none], near).unwrap();
+    let data = crate::index::Loaded::decode(&meta, blocks, near).unwrap();
     Index::from_parts(meta, data).unwrap()
 }
 
