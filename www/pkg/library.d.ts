@@ -107,7 +107,7 @@ export interface SearchResult {
   /** From `core.search` only (`search` fetches them itself): the index files this
    *  response still needs; add them and run the same request again. */
   missing?: string[];
-  /** With `missing`: they are vocabulary blocks or term parts, and nothing else in
+  /** With `missing`: they are vocabulary blocks or near-term buckets, and nothing else in
    *  the response holds yet. */
   incomplete?: boolean;
 }

@@ -8,9 +8,14 @@
 // The wasm binding, loaded and started once per version (see `open`). Without a
 // version the import and the module's URL stay literals, which bundlers follow.
 const bindings = {};
-// A search fetches its vocabulary blocks, then its term parts, then its listings:
-// a few rounds. More than this means the files do not belong to one build.
-const MAX_ROUNDS = 8;
+// A search fetches its vocabulary blocks, then near-term buckets for a word the
+// vocabulary lacks, then its listings, and asks again as files come: a few dozen
+// times at most. More than this means the files do not belong to one build.
+const MAX_STEPS = 64;
+// Files that come within this many ms of each other are added before the search
+// is asked again: the files of one wave of requests come a few ms apart, and each
+// search costs the main thread a few ms on a phone.
+const GATHER_MS = 8;
 // The glue and the wasm are requested together: on a slow link each round trip
 // costs more than the bytes.
 const binding = (v) => {
@@ -83,7 +88,7 @@ export class IncidentLibrary extends EventTarget {
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     // Only the entry file, fetched beside the module: each search names the blocks
-    // and parts it needs.
+    // it needs.
     const [Core, meta] = await Promise.all([binding(v), load(new URL("index/meta.bin" + v, base))]);
     // Starting the module, reading meta.bin and the first search each take a long
     // task on a phone: each gets a task of its own, so that the page answers input
@@ -129,8 +134,8 @@ export class IncidentLibrary extends EventTarget {
   }
 
   /** Ranked incidents for `query` (may be empty), with facet counts. The index
-   *  files the search needs (vocabulary blocks, term parts, then the titles and
-   *  summaries of the hits) are fetched on first use, a few small files each.
+   *  files the search needs (vocabulary blocks, near-term buckets for a word the
+   *  vocabulary lacks, then the titles and summaries of the hits) are fetched on first use, a few small files each.
    *  With `excerpts` (the default), each hit of a query also gets its excerpts
    *  (see `excerpts`). */
   async search(query, { filters = {}, sort, page = 1, perPage = 10, prefix = false, excerpts = true } = {}) {
@@ -140,20 +145,41 @@ export class IncidentLibrary extends EventTarget {
     return result;
   }
 
-  /** Runs `request` (what `core.search` takes) to its answer: each round fetches
-   *  the index files the search names in `missing` and asks again. With
+  /** Runs `request` (what `core.search` takes) to its answer: the index files the
+   *  search names in `missing` are fetched, each added as it comes, and the search
+   *  is asked again once the files that came together are in. So a file that a
+   *  word's block turns out to need (the near-term bucket of a typo) is requested
+   *  while the other words' blocks are still coming: over HTTP/1.1 a browser opens
+   *  six connections to a site, and a query's dozen blocks come in two waves. With
    *  `untitled`, listing files that cannot be fetched leave their hits without
    *  title and summary instead of failing the search; index files that cannot be
    *  fetched always fail it, since its hits would be wrong. */
   async run(request, { untitled = false } = {}) {
     let result = this.core.search(request);
-    for (let round = 0; result.missing; round++) {
-      if (round === MAX_ROUNDS) throw new Error(`index files still missing after ${MAX_ROUNDS} rounds: ${result.missing.join(", ")}`);
-      try {
-        await this.fetchFiles(result.missing);
-      } catch (e) {
-        if (!untitled || result.incomplete) throw e;
-        return result;
+    // Each file asked for, by name, until the search has read it: its fetch, and
+    // once settled, how.
+    const asked = new Map();
+    for (let step = 0; result.missing; step++) {
+      if (step === MAX_STEPS) throw new Error(`index files still missing after ${MAX_STEPS} searches: ${result.missing.join(", ")}`);
+      for (const name of result.missing) {
+        if (asked.has(name)) continue;
+        const entry = { settled: false, error: null };
+        entry.done = this.fetchFiles([name]).then(
+          () => { entry.settled = true; },
+          (e) => { entry.settled = true; entry.error = e; });
+        asked.set(name, entry);
+      }
+      // Once one file is in, those that come right after it too.
+      const coming = [...asked.values()].filter((e) => !e.settled).map((e) => e.done);
+      if (coming.length) await Promise.race(coming);
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      for (const [name, entry] of asked) {
+        if (!entry.settled) continue;
+        if (entry.error) {
+          if (!untitled || result.incomplete) throw entry.error;
+          return result;
+        }
+        asked.delete(name);
       }
       result = this.core.search(request);
     }

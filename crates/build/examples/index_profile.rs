@@ -1,6 +1,6 @@
 //! Prints what the parts of a built index weigh, raw and gzip: the parts of
 //! `meta.bin` (vocabulary directory, facets, lexicon, ids and dates, lengths), and
-//! the vocabulary blocks, term parts and listing files, each summed over its files
+//! the vocabulary blocks, near-term buckets and listing files, each summed over its files
 //! (gzip per file, as a server sends them) with the mean file.
 //!
 //! cargo run --release --example index_profile [dist]

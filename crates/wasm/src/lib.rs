@@ -6,7 +6,7 @@
 //! const lib = new IncidentLibrary(new Uint8Array(await (await fetch("index/meta.bin")).arrayBuffer()));
 //! const request = { query: "재시도를", filters: [["cause", "retry-amplification"]] };
 //! let result = lib.search(request);
-//! // The vocabulary blocks, term parts and listing files a search needs are
+//! // The vocabulary blocks, near-term buckets and listing files a search needs are
 //! // fetched as it names them, then the same request is run again:
 //! while (result.missing) {
 //!   for (const name of result.missing) lib.addFile(name, /* fetch index/name */);
@@ -82,7 +82,7 @@ impl IncidentLibrary {
     }
 
     /// Adds an index file that a response named in `missing` (a vocabulary block, a
-    /// term part or a listing file) with its bytes.
+    /// near-term bucket or a listing file) with its bytes.
     #[wasm_bindgen(js_name = addFile)]
     pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
         self.index.add_file(name, bytes).map_err(unreadable)

@@ -183,13 +183,13 @@ pub struct Response {
     pub completions: Vec<String>,
     /// Index files (`index/` names) that this response needs and that are not
     /// loaded; [`Index::add_file`] adds them, and the same request then gives the
-    /// full response. With `incomplete`, they are vocabulary blocks or term parts
-    /// and nothing else in the response holds yet; without, they are the listing
+    /// full response. With `incomplete`, they are vocabulary blocks or near-term
+    /// buckets and nothing else in the response holds yet; without, they are the listing
     /// files of this page's hits, whose title and summary are empty until then.
     /// Always empty for a fully loaded index.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
-    /// True when `missing` names vocabulary blocks or term parts: the hits, counts
+    /// True when `missing` names vocabulary blocks or near-term buckets: the hits, counts
     /// and readings are provisional and must not be shown.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub incomplete: bool,
