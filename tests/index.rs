@@ -133,12 +133,7 @@ fn every_damaged_file_is_a_clear_error() {
     let (blocks, near) = (index.data.blocks.len(), index.data.near.len());
     assert!(blocks > 1 && near > 1);
     assert_eq!(index.data.parts.len(), blocks);
-    assert_eq!(
-        files.len(),
-        1 + blocks + near + index.len(),
-        "{:?}",
-        files.keys()
-    );
+    assert_eq!(files.len(), 1 + blocks + near + index.len(), "{:?}", files.keys());
     let last = index.listing_file(index.len() - 1);
     let last_block = format!("vocab-{:04}.bin", blocks - 1);
 

@@ -208,8 +208,11 @@ impl FilterKeys {
         let total: usize = all.iter().map(|(k, _)| k.len()).sum();
         // The vocabulary's order, cut as `vocab_blocks` cuts it.
         let per_block = incident_core::vocab::block_terms(docs.len());
-        let block: std::collections::HashMap<&str, usize> =
-            docs.keys().enumerate().map(|(i, t)| (t.as_str(), i / per_block)).collect();
+        let block: std::collections::HashMap<&str, usize> = docs
+            .keys()
+            .enumerate()
+            .map(|(i, t)| (t.as_str(), i / per_block))
+            .collect();
         let blocks = docs.len().div_ceil(per_block);
         let mut keys = FilterKeys {
             by_block: vec![Vec::new(); blocks],

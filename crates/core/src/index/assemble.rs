@@ -31,7 +31,9 @@ pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
         || data.blocks.len() != meta.vocab.blocks()
         || data.near.len() != meta.near_buckets as usize
     {
-        return Err(bad_meta("the vocabulary blocks or near-term buckets differ from the meta"));
+        return Err(bad_meta(
+            "the vocabulary blocks or near-term buckets differ from the meta",
+        ));
     }
     if meta.facets.len() != FACETS.len() {
         return Err(bad_meta("unexpected number of facets"));
@@ -73,14 +75,11 @@ pub(super) fn check_block(meta: &Meta, b: usize, block: VocabBlock) -> Result<(V
     }
     let n = meta.ids.len();
     let own = |id: u32| (block.first..block.first + vocab.len() as u32).contains(&id);
-    if block.common.iter().any(|(id, b)| !own(*id) || b.len() > n)
-        || block.common.windows(2).any(|w| w[0].0 >= w[1].0)
+    if block.common.iter().any(|(id, b)| !own(*id) || b.len() > n) || block.common.windows(2).any(|w| w[0].0 >= w[1].0)
     {
         return Err(decode_error("a common-term bitset is not of a term of the block"));
     }
-    if block.lists.iter().any(|(id, l)| !own(*id) || l.is_empty())
-        || block.lists.windows(2).any(|w| w[0].0 >= w[1].0)
-    {
+    if block.lists.iter().any(|(id, l)| !own(*id) || l.is_empty()) || block.lists.windows(2).any(|w| w[0].0 >= w[1].0) {
         return Err(decode_error("an incident list is not of a term of the block"));
     }
     for (_, list) in &block.lists {
