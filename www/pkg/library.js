@@ -169,10 +169,11 @@ export class IncidentLibrary extends EventTarget {
           (e) => { entry.settled = true; entry.error = e; });
         asked.set(name, entry);
       }
-      // Once one file is in, those that come right after it too.
+      // Once one file is in, those that come right after it too (no wait once
+      // every file asked for is in).
       const coming = [...asked.values()].filter((e) => !e.settled).map((e) => e.done);
       if (coming.length) await Promise.race(coming);
-      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      await Promise.race([Promise.all(coming), new Promise((resolve) => setTimeout(resolve, GATHER_MS))]);
       for (const [name, entry] of asked) {
         if (!entry.settled) continue;
         if (entry.error) {
