@@ -18,7 +18,10 @@
 # IL_BENCH_BIN (a folder holding incident-library and synth_corpus) and
 # IL_BENCH_PKG (a built pkg/) use those instead of building them, e.g. copies that
 # stay put while target/ and pkg/ are rebuilt. The sites and each run's JSON go to
-# BENCH_PHONE_DIR (default target/bench-phone).
+# BENCH_PHONE_DIR (default target/bench-phone). BENCH_PHONE_HTTP2=1 serves the site
+# over HTTP/2 and TLS instead of HTTP/1.1, as most static hosts serve one: a
+# browser then sends every request of a round at once, where over HTTP/1.1 it
+# opens six connections and a round of ten files takes two round trips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
@@ -58,10 +61,16 @@ for n in "${sizes[@]}"; do
   cp -r "$dir/dist" "$dir/site"
   node_modules/.bin/pagefind --site "$dir/site" --silent
   for profile in mobile broadband; do
-    json=$(node tests/relevance/bench-phone.mjs "$dir/site" tests/relevance/blind.toml 40 --profile "$profile")
+    protocol=()
+    suffix=
+    if [ "${BENCH_PHONE_HTTP2:-}" = 1 ]; then
+      protocol=(--http2)
+      suffix=-http2
+    fi
+    json=$(node tests/relevance/bench-phone.mjs "$dir/site" tests/relevance/blind.toml 40 --profile "$profile" "${protocol[@]}")
     # Kept, with one query's request chain per engine.
-    printf '%s\n' "$json" >"$dir/$profile.json"
-    echo "$n ($records records), $profile: $dir/$profile.json" >&2
+    printf '%s\n' "$json" >"$dir/$profile$suffix.json"
+    echo "$n ($records records), $profile$suffix: $dir/$profile$suffix.json" >&2
     rows+=("$records $json")
   done
 done
@@ -75,7 +84,7 @@ for row in "${rows[@]}"; do
     const o = r.ours, p = r.pagefind;
     const ms = (s) => `${s.p50.toFixed(0)} / ${s.p95.toFixed(0)}`;
     const found = (e) => (e.ms_found ? e.ms_found.p50.toFixed(0) : "–");
-    const head = `| ${Number(records).toLocaleString("en")} | ${r.profile}`;
+    const head = `| ${Number(records).toLocaleString("en")} | ${r.profile}, ${r.protocol}`;
     // Ours: the first search, then "+" what its excerpts add. Pagefind reads the
     // excerpts with the titles, so its two times are one.
     console.log(`${head} | ours | ${ms(o.ms)} | ${ms(o.ms_excerpts)} | ${o.requests.p50} + ${o.requests_excerpts.p50} | ${o.rounds.p50} + ${o.rounds_excerpts.p50} | ${o.kb.p50.toFixed(0)} + ${o.kb_excerpts.p50.toFixed(0)} | ${o.empty} of ${r.queries} | ${found(o)} | ${(o.ms.p50 / p.ms.p50).toFixed(2)}, ${(o.ms_excerpts.p50 / p.ms.p50).toFixed(2)} |`);

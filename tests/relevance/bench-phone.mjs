@@ -22,14 +22,15 @@
 //   (`ms_found`): an empty answer is quick.
 //
 // The server sends gzip as a production one would, over HTTP/1.1 (chromium opens
-// at most six connections to it). CDP's throttling adds the latency to each
+// at most six connections to it), or with --http2 over HTTP/2 and TLS, as most
+// static hosts serve a site (one connection, every request at once). CDP's throttling adds the latency to each
 // request and shares the bandwidth among them; it models no TCP handshake or slow
 // start, so a real phone waits somewhat longer. The CPU is not slowed down.
 //
 // Prints one JSON object: p50 and p95 of each figure, and as an example of the
 // chain each engine's requests for the first query both have titles for.
 //
-//   node tests/relevance/bench-phone.mjs <site with a pagefind index> <queries.toml> [sample=40] [--profile mobile|broadband]
+//   node tests/relevance/bench-phone.mjs <site with a pagefind index> <queries.toml> [sample=40] [--profile mobile|broadband] [--http2]
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { launch } from "../e2e/helpers.mjs";
@@ -46,9 +47,12 @@ const PROFILES = {
 const args = process.argv.slice(2);
 const flag = args.indexOf("--profile");
 const profile = flag < 0 ? "mobile" : args.splice(flag, 2)[1];
+const h2flag = args.indexOf("--http2");
+const http2 = h2flag >= 0;
+if (http2) args.splice(h2flag, 1);
 const [site, queryFile, sampleArg] = args;
 if (!queryFile || !PROFILES[profile] || !existsSync(join(site, "pagefind/pagefind.js"))) {
-  console.error("usage: node tests/relevance/bench-phone.mjs <site with a pagefind index> <queries.toml> [sample=40] [--profile mobile|broadband]");
+  console.error("usage: node tests/relevance/bench-phone.mjs <site with a pagefind index> <queries.toml> [sample=40] [--profile mobile|broadband] [--http2]");
   process.exit(2);
 }
 const all = readQueries([queryFile]);
@@ -92,14 +96,15 @@ function rounds(requests) {
   return Math.max(0, ...byStart.map((r) => r.round));
 }
 
-const server = await staticServer(site, { compress: true });
+const server = await staticServer(site, { compress: true, http2 });
 const url = server.url;
 const browser = await launch();
 
 /** One query on a fresh context: the run's times and, by phase, its requests. */
 async function visit(q, run, phaseOf) {
   // A service worker would start fetching the whole index as the about page loads.
-  const context = await browser.newContext({ serviceWorkers: "block" });
+  // The HTTP/2 server's certificate is its own.
+  const context = await browser.newContext({ serviceWorkers: "block", ignoreHTTPSErrors: http2 });
   try {
     const page = await context.newPage();
     await page.goto(url + "about/");
@@ -213,6 +218,7 @@ try {
   const example = Math.max(0, o.findIndex((r, i) => r.times.shown && p[i].times.shown));
   console.log(JSON.stringify({
     profile,
+    protocol: http2 ? "HTTP/2" : "HTTP/1.1",
     queries: queries.length,
     ours: {
       ...figures(o, example),
