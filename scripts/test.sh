@@ -63,7 +63,7 @@ step "build of the shipped corpus"
 
 step "first search: what a visitor downloads before the first answer"
 # The wasm module and the search page's JS, meta.bin, then the vocabulary blocks,
-# term parts, near-term buckets and first-page listings that the query itself
+# near-term buckets and first-page listings that the query itself
 # needs, for every query of both sets. Fails when any is over the budget
 # (first_search.rs, BUDGET).
 target/fast/examples/first_search dist --summary --file tests/relevance/queries.toml tests/relevance/blind.toml

@@ -5,7 +5,7 @@
 // * First search: what a visitor downloads before the first answer to a query,
 //   gzip: the wasm module and the search page's JS, then every index file the
 //   loader fetched for that query on a fresh start (meta.bin, the vocabulary
-//   blocks and term parts of its words, the listings of its first page of ten).
+//   blocks of its words, the listings of its first page of ten).
 //   p50, p95 and the largest over every fourth query (a fresh start each costs
 //   time; `first_search` of crates/build/examples reads every query natively). With
 //   `--budget BYTES`, exits 1 when the largest is over it.

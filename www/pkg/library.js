@@ -8,10 +8,10 @@
 // The wasm binding, loaded and started once per version (see `open`). Without a
 // version the import and the module's URL stay literals, which bundlers follow.
 const bindings = {};
-// A search fetches its vocabulary blocks, then near-term buckets for a word the
-// vocabulary lacks, then its listings, and asks again as files come: a few dozen
-// times at most. More than this means the files do not belong to one build.
-const MAX_STEPS = 64;
+// A file is fetched once, or again past the HTTP cache or after the library moved
+// to a new build. A file still missing after this many fetches does not belong
+// to the index the search reads.
+const MAX_FETCHES = 3;
 // Files that come within this many ms of each other are added before the search
 // is asked again: the files of one wave of requests come a few ms apart, and each
 // search costs the main thread a few ms on a phone.
@@ -157,12 +157,15 @@ export class IncidentLibrary extends EventTarget {
   async run(request, { untitled = false } = {}) {
     let result = this.core.search(request);
     // Each file asked for, by name, until the search has read it: its fetch, and
-    // once settled, how.
+    // once settled, how. And how often each name was asked for.
     const asked = new Map();
-    for (let step = 0; result.missing; step++) {
-      if (step === MAX_STEPS) throw new Error(`index files still missing after ${MAX_STEPS} searches: ${result.missing.join(", ")}`);
+    const fetches = new Map();
+    while (result.missing) {
       for (const name of result.missing) {
         if (asked.has(name)) continue;
+        const count = (fetches.get(name) ?? 0) + 1;
+        if (count > MAX_FETCHES) throw new Error(`index file ${name} still missing after ${MAX_FETCHES} fetches: the library's files are of different builds`);
+        fetches.set(name, count);
         const entry = { settled: false, error: null };
         entry.done = this.fetchFiles([name]).then(
           () => { entry.settled = true; },
@@ -174,15 +177,21 @@ export class IncidentLibrary extends EventTarget {
       const coming = [...asked.values()].filter((e) => !e.settled).map((e) => e.done);
       if (coming.length) await Promise.race(coming);
       await Promise.race([Promise.all(coming), new Promise((resolve) => setTimeout(resolve, GATHER_MS))]);
+      const failed = [];
       for (const [name, entry] of asked) {
         if (!entry.settled) continue;
-        if (entry.error) {
-          if (!untitled || result.incomplete) throw entry.error;
-          return result;
-        }
+        if (entry.error) failed.push([name, entry.error]);
         asked.delete(name);
       }
       result = this.core.search(request);
+      // A file asked for while other files were still coming may not be needed
+      // once they are in: its failure counts only if the search still names it.
+      const needed = failed.find(([name]) => result.missing?.includes(name));
+      if (needed) {
+        const [, error] = needed;
+        if (!untitled || result.incomplete || error instanceof NewBuildError) throw error;
+        return result;
+      }
     }
     return result;
   }

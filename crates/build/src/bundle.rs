@@ -419,8 +419,8 @@ fn is_numbered_index_file(name: &str) -> bool {
 
 /// Raw and gzip sizes (each file compressed on its own, as a server sends it) of
 /// the wasm module, the JS, the CSS, `meta.bin` (what every search loads first),
-/// the files a search fetches as its query needs them (vocabulary blocks, term
-/// parts, near-term buckets, listings: totals and the mean file), and what a page
+/// the files a search fetches as its query needs them (vocabulary blocks,
+/// near-term buckets, listings: totals and the mean file), and what a page
 /// downloads before any query-specific file (wasm + JS + meta.bin).
 pub fn size_report(files: &[(String, Vec<u8>)]) -> Vec<SizeRow> {
     let group = |what: &str, pick: &dyn Fn(&str) -> bool| {

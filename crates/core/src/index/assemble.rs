@@ -5,7 +5,7 @@
 
 use super::{date_of, squash, Listing, LoadError, Loaded, Meta, Part, TaxonomyName, VocabBlock, FACETS};
 use crate::format::FormatError;
-use crate::vocab::Vocab;
+use crate::vocab::{Postings, Vocab};
 
 /// An error in `meta.bin`.
 fn bad_meta(message: &str) -> LoadError {
@@ -38,7 +38,12 @@ pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
     if meta.facets.len() != FACETS.len() {
         return Err(bad_meta("unexpected number of facets"));
     }
-    if meta.facets.iter().flat_map(|f| &f.values).any(|v| v.docs.len() > n) {
+    if meta
+        .facets
+        .iter()
+        .flat_map(|f| &f.values)
+        .any(|v| v.docs.iter().any(|d| d >= n))
+    {
         return Err(bad_meta("a facet value names an incident past the end"));
     }
     if meta.listing_chunk == 0 {
@@ -73,17 +78,36 @@ pub(super) fn check_block(meta: &Meta, b: usize, block: VocabBlock) -> Result<(V
     {
         return Err(decode_error("vocabulary block differs from meta.bin's directory"));
     }
+    // Exactly one bitset for each common term and one list for each other term in
+    // two or more incidents, in the block's order, each of as many incidents as
+    // the term's frequency says, none past the last: a lookup then finds what the
+    // vocabulary promises, and no incident number it yields is out of range.
     let n = meta.ids.len();
-    let own = |id: u32| (block.first..block.first + vocab.len() as u32).contains(&id);
-    if block.common.iter().any(|(id, b)| !own(*id) || b.len() > n) || block.common.windows(2).any(|w| w[0].0 >= w[1].0)
+    let (mut common, mut listed) = (Vec::new(), Vec::new());
+    for (_, postings) in vocab.iter() {
+        match postings {
+            Postings::Common { id, df } => common.push((id, df)),
+            Postings::Listed { id, df } => listed.push((id, df)),
+            Postings::Single(_) => {}
+        }
+    }
+    if common.len() != block.common.len()
+        || common
+            .iter()
+            .zip(&block.common)
+            .any(|(&(id, df), (at, set))| id != *at || set.len() != df as usize || set.iter().any(|d| d >= n))
     {
-        return Err(decode_error("a common-term bitset is not of a term of the block"));
+        return Err(decode_error("the common-term bitsets differ from the block's terms"));
     }
-    if block.lists.iter().any(|(id, l)| !own(*id) || l.is_empty()) || block.lists.windows(2).any(|w| w[0].0 >= w[1].0) {
-        return Err(decode_error("an incident list is not of a term of the block"));
+    if listed.len() != block.lists.len() || listed.iter().zip(&block.lists).any(|(&(id, _), (at, _))| id != *at) {
+        return Err(decode_error("the incident lists differ from the block's terms"));
     }
-    for (_, list) in &block.lists {
-        crate::vocab::decode_list(list, n, |_| {})?;
+    for (&(_, df), (_, list)) in listed.iter().zip(&block.lists) {
+        let mut count = 0usize;
+        crate::vocab::decode_list(list, n, |_| count += 1)?;
+        if count != df as usize {
+            return Err(decode_error("an incident list differs from its term's frequency"));
+        }
     }
     let filter = block.filter.to_lookup().map_err(FormatError::Decode)?;
     let part = Part {
@@ -224,4 +248,61 @@ pub(super) fn lexicon_keys(meta: &Meta) -> Result<Vec<(String, u32)>, LoadError>
     crate::stable_sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
     lexicon_keys.dedup();
     Ok(lexicon_keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitset::Bitset;
+    use crate::membership::TermFilter;
+
+    /// A meta of `n` incidents and its blocks, for terms with these incidents.
+    fn index(terms: &[(&str, &[u32])], n: usize) -> (Meta, Vec<VocabBlock>) {
+        let (vocab, blocks) = crate::index::vocab_blocks(terms, n, |_| TermFilter::build(&[]));
+        let meta = Meta {
+            corpus_date: String::new(),
+            facets: Vec::new(),
+            vocab,
+            near_buckets: 0,
+            near_band: 0,
+            ids: (0..n).map(|d| format!("IL-{d:04}")).collect(),
+            days: vec![0; n],
+            partial_dates: Vec::new(),
+            lengths: vec![1; n],
+            lexicon: Vec::new(),
+            listing_chunk: 1,
+        };
+        (meta, blocks)
+    }
+
+    #[test]
+    fn a_block_whose_incidents_disagree_with_its_terms_is_refused() {
+        let common: Vec<u32> = (0..20).collect();
+        let terms: [(&str, &[u32]); 3] = [("가", &[3]), ("나", &[1, 4]), ("다", &common)];
+        let (meta, blocks) = index(&terms, 24);
+        assert!(check_block(&meta, 0, blocks[0].clone()).is_ok());
+        let refused = |change: &dyn Fn(&mut VocabBlock)| {
+            let mut block = blocks[0].clone();
+            change(&mut block);
+            check_block(&meta, 0, block).expect_err("a block that disagrees with its terms")
+        };
+        // A bitset that names an incident past the last: a search would index past
+        // its tables.
+        refused(&|b| {
+            let mut set = Bitset::empty(64);
+            for d in (0..19).chain([40]) {
+                set.insert(d);
+            }
+            b.common[0].1 = set;
+        });
+        // A bitset of another size than the term's frequency.
+        refused(&|b| b.common[0].1 = Bitset::empty(24));
+        // A common term without its bitset, a listed term without its list.
+        refused(&|b| b.common.clear());
+        refused(&|b| b.lists.clear());
+        // A list of another length than the term's frequency.
+        refused(&|b| b.lists[0].1 = crate::vocab::encode_list(&[1, 4, 7]));
+        // A list of another term.
+        refused(&|b| b.lists[0].0 += 1);
+    }
 }

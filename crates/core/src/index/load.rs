@@ -153,7 +153,8 @@ impl Index {
     }
 
     /// Adds an index file that a response named in `missing`: a vocabulary block, a
-    /// near-term bucket or a listing file. Adding one that is loaded already does nothing.
+    /// near-term bucket or a listing file. Adding one that is loaded already reads
+    /// and checks it again, in place of the one loaded.
     pub fn add_file(&mut self, file: &str, bytes: &[u8]) -> Result<(), LoadError> {
         let fail = |error: FormatError| LoadError {
             file: file.to_string(),
