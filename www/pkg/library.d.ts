@@ -230,7 +230,7 @@ export declare class IncidentLibrary extends EventTarget {
    *  adds them to the index; the same search then needs fewer, or none. */
   fetchFiles(names: string[]): Promise<void>;
   /** Runs a raw request (what `core.search` takes) to its answer, fetching the
-   *  index files it names round by round: what `search` does, without excerpts.
+   *  index files it names as they come: what `search` does, without excerpts.
    *  With `untitled`, listing files that cannot be fetched leave their hits without
    *  title and summary instead of failing the search. */
   run(request: CoreRequest, options?: { untitled?: boolean }): Promise<SearchResult>;

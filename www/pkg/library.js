@@ -164,10 +164,10 @@ export class IncidentLibrary extends EventTarget {
       for (const name of result.missing) {
         if (asked.has(name)) continue;
         const count = (fetches.get(name) ?? 0) + 1;
-        if (count > MAX_FETCHES) throw new Error(`index file ${name} still missing after ${MAX_FETCHES} fetches: the library's files are of different builds`);
+        if (count > MAX_FETCHES) throw new Error(`${name}: still missing after ${count - 1} fetches`);
         fetches.set(name, count);
         const entry = { settled: false, error: null };
-        entry.done = this.fetchFiles([name]).then(
+        entry.done = this.fetchFile(name).then(
           () => { entry.settled = true; },
           (e) => { entry.settled = true; entry.error = e; });
         asked.set(name, entry);
@@ -242,21 +242,23 @@ export class IncidentLibrary extends EventTarget {
   }
 
   /** Fetches the index files a response of `core.search` names in `missing` and
-   *  adds them to the index. A file of another build (the library was deployed
-   *  anew since `meta.bin` was read) is fetched once more past the HTTP cache; if
-   *  it is still of another build, the library opens that build's `meta.bin` and
-   *  searches it from then on (the next `core.search` names what it needs). */
+   *  adds each to the index as it comes. A file of another build (the library was
+   *  deployed anew since `meta.bin` was read) is fetched once more past the HTTP
+   *  cache; if it is still of another build, the library opens that build's
+   *  `meta.bin` and searches it from then on (the next `core.search` names what it
+   *  needs). */
   async fetchFiles(names) {
+    await Promise.all(names.map((n) => this.fetchFile(n)));
+  }
+
+  /** `fetchFiles` of one file. */
+  async fetchFile(name) {
     const core = this.core;
-    const loaded = await Promise.all(names.map(async (n) => [n, await this.bytes(n)]));
-    for (const [n, first] of loaded) {
-      if (core !== this.core) return;
-      if (this.add(n, first)) continue;
-      const again = await this.bytes(n, { cache: "reload" });
-      if (core !== this.core || this.add(n, again)) continue;
-      await this.switchTo(core.constructor.buildOf(again));
-      return;
-    }
+    const first = await this.bytes(name);
+    if (core !== this.core || this.add(name, first)) return;
+    const again = await this.bytes(name, { cache: "reload" });
+    if (core !== this.core || this.add(name, again)) return;
+    await this.switchTo(core.constructor.buildOf(again));
   }
 
   /** Adds index file `name`: true when added, false when it belongs to another

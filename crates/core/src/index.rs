@@ -235,6 +235,9 @@ pub struct Index {
     /// did not find loaded. A lock rather than a cell keeps the index `Sync`; a fully
     /// loaded index never takes it.
     missing: Mutex<Vec<String>>,
+    /// Lookups that found their file missing, every one counted, for
+    /// [`Index::missing_count`].
+    misses: std::sync::atomic::AtomicUsize,
     /// Every label and synonym of every facet value, normalised once for the query
     /// analyzer and the suggested filters.
     pub names: Vec<TaxonomyName>,
@@ -267,6 +270,7 @@ impl Clone for Index {
             listings: self.listings.clone(),
             listed: self.listed.clone(),
             missing: Mutex::new(Vec::new()),
+            misses: std::sync::atomic::AtomicUsize::new(0),
             names: self.names.clone(),
             names_by_squashed: self.names_by_squashed.clone(),
             mean_length: self.mean_length,
@@ -402,17 +406,19 @@ impl Index {
     /// Notes that a lookup needed `file`. A sorted list: a search notes a few dozen
     /// files at most, and a set would add its code to the wasm module.
     fn need(&self, file: String) {
+        self.misses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut missing = self.missing_files();
         if let Err(at) = missing.binary_search(&file) {
             missing.insert(at, file);
         }
     }
 
-    /// How many files lookups have noted missing since the last
-    /// [`Index::take_missing`]: an analysis step compares it before and after its
-    /// lookups to know whether their "absent" can be trusted yet.
+    /// How many lookups have found their file missing: an analysis step compares it
+    /// before and after its lookups to know whether their "absent" can be trusted
+    /// yet. Every lookup counts, not every file: a word whose block another word
+    /// has already noted missing is not known to be absent either.
     pub fn missing_count(&self) -> usize {
-        self.missing_files().len()
+        self.misses.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// True when every vocabulary block is loaded; else notes the missing ones.

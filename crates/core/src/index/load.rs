@@ -139,6 +139,7 @@ impl Index {
             data,
             listings,
             missing: Mutex::new(Vec::new()),
+            misses: std::sync::atomic::AtomicUsize::new(0),
             names,
             names_by_squashed,
         })
