@@ -239,6 +239,9 @@ test("graph tabs, and a node click applies its filter", async () => {
   await page.getByRole("tab", { name: "원인" }).click();
   await settled(page);
   assert.equal(param(page, "tab")[0], "cause");
+  // The graph's module is fetched when the first graph is shown, after the list
+  // has settled: the graph is drawn once it is in.
+  await page.waitForSelector("#graph svg .node");
   assert.ok(await page.locator("#graph svg .node").count() > 5);
   assert.ok(await page.locator("#graph svg .band").count() > 5);
   // Each tab starts at its facet and goes on with the next two, round again.
