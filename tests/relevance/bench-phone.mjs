@@ -23,9 +23,10 @@
 //
 // The server sends gzip as a production one would, over HTTP/1.1 (chromium opens
 // at most six connections to it), or with --http2 over HTTP/2 and TLS, as most
-// static hosts serve a site (one connection, every request at once). CDP's throttling adds the latency to each
-// request and shares the bandwidth among them; it models no TCP handshake or slow
-// start, so a real phone waits somewhat longer. The CPU is not slowed down.
+// static hosts serve a site (one connection, every request at once). CDP's
+// throttling adds the latency to each request and shares the bandwidth among
+// them; it models no TCP handshake or slow start, so a real phone waits somewhat
+// longer. The CPU is not slowed down.
 //
 // Prints one JSON object: p50 and p95 of each figure, and as an example of the
 // chain each engine's requests for the first query both have titles for.

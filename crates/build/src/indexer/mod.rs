@@ -180,9 +180,15 @@ struct FilterKeys {
 impl FilterKeys {
     /// The keys of `records`, whose terms occur in the incidents `docs` says.
     fn of(records: &[RecordTerms], docs: &BTreeMap<String, Vec<u32>>, n: usize) -> FilterKeys {
-        let dfs: std::collections::HashMap<&str, u64> =
-            docs.iter().map(|(t, l)| (t.as_str(), l.len() as u64)).collect();
-        let df = |t: &str| dfs.get(t).copied().unwrap_or(0);
+        // Each term's document frequency and vocabulary block, the vocabulary cut as
+        // `vocab_blocks` cuts it.
+        let per_block = incident_core::vocab::block_terms(docs.len());
+        let terms: std::collections::HashMap<&str, (u64, usize)> = docs
+            .iter()
+            .enumerate()
+            .map(|(i, (t, l))| (t.as_str(), (l.len() as u64, i / per_block)))
+            .collect();
+        let df = |t: &str| terms.get(t).map_or(0, |&(df, _)| df);
         let filtered = |t: &str| {
             let d = df(t);
             d >= 2 && !is_common(d, n)
@@ -206,13 +212,6 @@ impl FilterKeys {
             all.push((record_keys(r, filtered, &often), plain));
         }
         let total: usize = all.iter().map(|(k, _)| k.len()).sum();
-        // The vocabulary's order, cut as `vocab_blocks` cuts it.
-        let per_block = incident_core::vocab::block_terms(docs.len());
-        let block: std::collections::HashMap<&str, usize> = docs
-            .keys()
-            .enumerate()
-            .map(|(i, t)| (t.as_str(), i / per_block))
-            .collect();
         let blocks = docs.len().div_ceil(per_block);
         let mut keys = FilterKeys {
             by_block: vec![Vec::new(); blocks],
@@ -222,10 +221,10 @@ impl FilterKeys {
         };
         for (d, (record, plain)) in all.into_iter().enumerate() {
             for (t, k) in record {
-                keys.by_block[block[t]].push(doc_key(k, d));
+                keys.by_block[terms[t].1].push(doc_key(k, d));
             }
             for (t, k) in plain {
-                keys.plain[block[t]].push(doc_key(k, d));
+                keys.plain[terms[t].1].push(doc_key(k, d));
             }
         }
         keys

@@ -137,9 +137,9 @@ impl Index {
     /// nothing.
     pub fn prepare(&self, term: &str) -> Option<Prepared> {
         let postings = self.postings(term)?;
-        // Its postings were read from its block, so the block is loaded.
+        // Its postings were read from its block, so the block's part is loaded too.
         let part = self.meta.vocab.block_of(term)?;
-        let loaded = self.part_for(term);
+        let loaded = self.data.parts.get(part)?.as_ref();
         let listed = match postings {
             Postings::Listed { id, .. } => loaded.and_then(|p| p.listed(id, self.len())),
             _ => None,
