@@ -102,6 +102,39 @@ fn round_trip() {
     let last = incident_core::search::search(&open, &request).unwrap();
     assert!(last.missing.is_empty());
     assert_eq!(last, full);
+    // A word the vocabulary lacks (폭쥬 for 폭주) costs its near-term buckets a round
+    // more. Once every word's own blocks are in, the incomplete response names the
+    // provisional page's listing files in `likely`, for the loader to fetch beside
+    // the buckets; before that it names none, since the page means nothing yet.
+    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
+    let request = incident_core::search::Request {
+        query: "재시도 폭쥬".into(),
+        ..Default::default()
+    };
+    let blocks = incident_core::search::search(&open, &request).unwrap();
+    assert!(blocks.incomplete && blocks.likely.is_empty(), "{:?}", blocks.likely);
+    for name in &blocks.missing {
+        open.add_file(name, &files[name]).unwrap();
+    }
+    let buckets = incident_core::search::search(&open, &request).unwrap();
+    assert!(buckets.incomplete, "{:?}", buckets.missing);
+    assert!(buckets.missing.iter().any(|n| n.starts_with("near-")), "{:?}", buckets.missing);
+    let provisional: Vec<String> = buckets
+        .hits
+        .iter()
+        .map(|h| open.listing_file(open.meta.ids.iter().position(|id| *id == h.id).unwrap()))
+        .collect();
+    assert!(!provisional.is_empty());
+    assert_eq!(buckets.likely, provisional);
+    let mut response = buckets;
+    while !response.missing.is_empty() {
+        // Neither names a file already loaded.
+        for name in response.missing.iter().chain(&response.likely) {
+            open.add_file(name, &files[name]).unwrap();
+        }
+        response = incident_core::search::search(&open, &request).unwrap();
+    }
+    assert_eq!(response, incident_core::search::search(&index, &request).unwrap());
     assert!(open.add_file("listing-9999.bin", &files["listing-0000.bin"]).is_err());
     assert!(open.add_file("vocab-0000.bin", &files["near-0000.bin"]).is_err());
     assert!(open.add_file("vocab-0001.bin", &files["vocab-0000.bin"]).is_err());

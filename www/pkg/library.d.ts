@@ -110,6 +110,9 @@ export interface SearchResult {
   /** With `missing`: they are vocabulary blocks or near-term buckets, and nothing else in
    *  the response holds yet. */
   incomplete?: boolean;
+  /** With `incomplete`: listing files of the provisional page that the search will
+   *  likely need; fetch them beside `missing` if you like (`search` does). */
+  likely?: string[];
 }
 
 export interface Facet {

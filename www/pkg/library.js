@@ -39,8 +39,9 @@ const readFile = async (url) => (await import("./node.js")).readFile(url);
 /** The bytes at `url`: fetched, or read from disk for a file: URL. With
  *  `offlineFromCache`, an offline browser asks only the caches (a service worker's):
  *  a file it does not hold is an error, not a failed request. `cache` is the fetch's
- *  cache mode ("reload" goes past the HTTP cache and refreshes it). */
-async function load(url, { offlineFromCache = false, cache } = {}) {
+ *  cache mode ("reload" goes past the HTTP cache and refreshes it), `priority` its
+ *  priority ("low": after the others that wait for a connection). */
+async function load(url, { offlineFromCache = false, cache, priority } = {}) {
   if (url.protocol === "file:") return readFile(url);
   if (offlineFromCache && globalThis.navigator?.onLine === false && globalThis.caches) {
     const kept = await caches.match(url.href);
@@ -48,7 +49,7 @@ async function load(url, { offlineFromCache = false, cache } = {}) {
     return new Uint8Array(await kept.arrayBuffer());
   }
   // A failed request names its URL: Node's own message is a bare "fetch failed".
-  const r = await fetch(url, cache ? { cache } : undefined).catch((e) => {
+  const r = await fetch(url, cache || priority ? { cache, priority } : undefined).catch((e) => {
     throw new Error(`${url}: ${e.message}`, { cause: e });
   });
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -121,13 +122,14 @@ export class IncidentLibrary extends EventTarget {
   }
 
   /** The bytes of index file `name` of the loaded build. Searches running at the
-   *  same time share one request per file. */
-  bytes(name, options) {
-    if (options) return this.file("index/" + name, options);
+   *  same time share one request per file; with `cache`, it is a request of its
+   *  own. */
+  bytes(name, { cache, priority } = {}) {
+    if (cache) return this.file("index/" + name, { cache });
     const url = this.url("index/" + name);
     let pending = this.inflight.get(url.href);
     if (!pending) {
-      pending = load(url).finally(() => this.inflight.delete(url.href));
+      pending = load(url, { priority }).finally(() => this.inflight.delete(url.href));
       this.inflight.set(url.href, pending);
     }
     return pending;
@@ -161,13 +163,16 @@ export class IncidentLibrary extends EventTarget {
     const asked = new Map();
     const fetches = new Map();
     while (result.missing) {
-      for (const name of result.missing) {
+      // The provisional page's listings (`likely`) go behind the files the search
+      // names, on the connections those leave free.
+      const wanted = [...result.missing.map((name) => [name]), ...(result.likely ?? []).map((name) => [name, "low"])];
+      for (const [name, priority] of wanted) {
         if (asked.has(name)) continue;
         const count = (fetches.get(name) ?? 0) + 1;
         if (count > MAX_FETCHES) throw new Error(`${name}: still missing after ${count - 1} fetches`);
         fetches.set(name, count);
         const entry = { settled: false, error: null };
-        entry.done = this.fetchFile(name).then(
+        entry.done = this.fetchFile(name, { priority }).then(
           () => { entry.settled = true; },
           (e) => { entry.settled = true; entry.error = e; });
         asked.set(name, entry);
@@ -251,10 +256,10 @@ export class IncidentLibrary extends EventTarget {
     await Promise.all(names.map((n) => this.fetchFile(n)));
   }
 
-  /** `fetchFiles` of one file. */
-  async fetchFile(name) {
+  /** `fetchFiles` of one file; `priority` is the request's (see `load`). */
+  async fetchFile(name, { priority } = {}) {
     const core = this.core;
-    const first = await this.bytes(name);
+    const first = await this.bytes(name, { priority });
     if (core !== this.core || this.add(name, first)) return;
     const again = await this.bytes(name, { cache: "reload" });
     if (core !== this.core || this.add(name, again)) return;

@@ -177,6 +177,10 @@ pub struct Word {
     /// A stopword, kept only until phrases are read (`out of memory`).
     #[serde(skip)]
     pub stop: bool,
+    /// The word's own vocabulary blocks are not all loaded yet: its readings, and
+    /// the page ranked by them, are provisional.
+    #[serde(skip)]
+    pub unread: bool,
 }
 
 /// How to read the query.
@@ -266,6 +270,7 @@ fn read_word(raw: &str, index: &Index, prefix: bool) -> Word {
             keyboard: None,
             glued: None,
             stop: true,
+            unread: false,
         };
     }
     single(raw, index, prefix)
@@ -286,6 +291,7 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
             keyboard: None,
             glued: None,
             stop: false,
+            unread: true,
         };
     }
     let mut keyboard = None;
@@ -333,6 +339,7 @@ fn single(raw: &str, index: &Index, prefix: bool) -> Word {
         keyboard,
         glued: None,
         stop: false,
+        unread: false,
     }
 }
 

@@ -68,6 +68,7 @@ fn join(span: &[Word], index: &Index) -> Option<Word> {
         keyboard: None,
         glued: None,
         stop: false,
+        unread: span.iter().any(|w| w.unread),
     })
 }
 

@@ -193,6 +193,14 @@ pub struct Response {
     /// and readings are provisional and must not be shown.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub incomplete: bool,
+    /// With `incomplete`, once every word's own blocks are in and fewer files are
+    /// missing than a browser opens connections: the listing files of the
+    /// provisional page's hits, not yet loaded. A loader fetches them beside
+    /// `missing`, on the connections those leave free: the near-term buckets and
+    /// blocks still to come seldom change the first page, and then its titles need
+    /// no round of their own.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub likely: Vec<String>,
 }
 
 /// Why a request was refused.
@@ -238,6 +246,11 @@ impl std::fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
+
+/// Connections a browser opens to one site over HTTP/1.1. While fewer index files
+/// than this are missing, the provisional page's listings ride on the free ones
+/// ([`Response::likely`]); with more, they would only queue behind them.
+const CONNECTIONS: usize = 6;
 
 /// Runs `request` against `index`: checks the filters, analyses the query, ranks
 /// every incident, counts the facet values, orders the matching incidents and cuts
@@ -297,6 +310,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
     let completions = completions(index, request, typed.last().copied());
     let needed = index.take_missing();
     let incomplete = !needed.is_empty();
+    let settled = words.iter().all(|w| !w.unread);
     Ok(Response {
         total,
         full,
@@ -311,6 +325,11 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         suggestions,
         graph,
         completions,
+        likely: if incomplete && settled && needed.len() < CONNECTIONS {
+            shown.missing.clone()
+        } else {
+            Vec::new()
+        },
         missing: if incomplete { needed } else { shown.missing },
         incomplete,
     })
