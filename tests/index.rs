@@ -118,7 +118,11 @@ fn round_trip() {
     }
     let buckets = incident_core::search::search(&open, &request).unwrap();
     assert!(buckets.incomplete, "{:?}", buckets.missing);
-    assert!(buckets.missing.iter().any(|n| n.starts_with("near-")), "{:?}", buckets.missing);
+    assert!(
+        buckets.missing.iter().any(|n| n.starts_with("near-")),
+        "{:?}",
+        buckets.missing
+    );
     let provisional: Vec<String> = buckets
         .hits
         .iter()
