@@ -137,7 +137,7 @@ fn a_fresh_build_reads_the_same_as_the_saved_bundle() {
     let saved = open::load_index(&fixture()).unwrap();
     assert_eq!(fresh.meta.ids, saved.meta.ids);
     assert_eq!(fresh.meta.vocab, saved.meta.vocab);
-    for (a, b) in fresh.listings.iter().zip(&saved.listings) {
+    for (a, b) in fresh.listings().iter().zip(&saved.listings()) {
         assert_eq!((&a.id, &a.title, &a.date), (&b.id, &b.title, &b.date));
     }
 }

@@ -37,7 +37,7 @@ fn round_trip() {
 
     let index = open::load_index(&dir.path().join("dist")).unwrap();
     assert_eq!(index.len(), corpus.incidents.len());
-    for (listing, incident) in index.listings.iter().zip(&corpus.incidents) {
+    for (listing, incident) in index.listings().iter().zip(&corpus.incidents) {
         assert_eq!(listing.id, incident.id);
         assert_eq!(listing.title, incident.title);
         assert_eq!(listing.org, incident.org);
@@ -63,8 +63,8 @@ fn round_trip() {
     // last; then the response is the fully loaded index's.
     let files = read_dir(&dir.path().join("dist/index"));
     let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
-    assert!((0..open.len()).all(|d| !open.has_listing(d) && open.listings[d].title.is_empty()));
-    assert_eq!(open.listings[0].date, corpus.incidents[0].date.to_string());
+    assert!((0..open.len()).all(|d| !open.has_listing(d) && open.listing(d).title.is_empty()));
+    assert_eq!(open.listing(0).date, corpus.incidents[0].date.to_string());
     let request = incident_core::search::Request {
         query: "재시도".into(),
         per_page: 5,

@@ -226,9 +226,11 @@ pub struct Index {
     pub build: u64,
     /// The vocabulary blocks and near-term buckets loaded so far.
     pub data: Loaded,
-    /// All listings, by incident number; title and summary are empty where
-    /// [`Index::has_listing`] is false.
-    pub listings: Vec<Listing>,
+    /// Each incident's title and summary, by incident number; empty where
+    /// [`Index::has_listing`] is false. The rest of a listing is the meta's, read
+    /// when a listing is asked for ([`Index::listing`]): building all of them on
+    /// opening cost a large library's first search tens of ms in a browser.
+    texts: Vec<(String, String)>,
     /// Which listings have their listing file loaded.
     listed: Vec<bool>,
     /// Index files that a lookup needed since the last [`Index::take_missing`] and
@@ -267,7 +269,7 @@ impl Clone for Index {
             meta: self.meta.clone(),
             build: self.build,
             data: self.data.clone(),
-            listings: self.listings.clone(),
+            texts: self.texts.clone(),
             listed: self.listed.clone(),
             missing: Mutex::new(Vec::new()),
             misses: std::sync::atomic::AtomicUsize::new(0),
@@ -456,14 +458,27 @@ impl Index {
         self.listed.get(doc).copied().unwrap_or(false)
     }
 
+    /// The listing of incident `doc` (`doc` < [`Index::len`]): id, date,
+    /// organisation and facet values from the meta, title and summary once its
+    /// listing file is loaded (empty until then).
+    pub fn listing(&self, doc: usize) -> Listing {
+        let (title, summary) = self.texts[doc].clone();
+        assemble::listing(&self.meta, doc, title, summary)
+    }
+
+    /// Every incident's listing, by incident number.
+    pub fn listings(&self) -> Vec<Listing> {
+        (0..self.len()).map(|d| self.listing(d)).collect()
+    }
+
     /// Number of incidents.
     pub fn len(&self) -> usize {
-        self.listings.len()
+        self.meta.ids.len()
     }
 
     /// True when the index holds no incident.
     pub fn is_empty(&self) -> bool {
-        self.listings.is_empty()
+        self.meta.ids.is_empty()
     }
 
     /// Position of a facet by key.

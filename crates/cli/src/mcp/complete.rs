@@ -54,8 +54,8 @@ impl Library {
         let digits = typed.trim_start_matches('0');
         let words = squash(typed);
         self.index
-            .listings
-            .iter()
+            .listings()
+            .into_iter()
             .filter(|l| {
                 let number = l.id.trim_start_matches("IL-").trim_start_matches('0');
                 l.id.starts_with(&upper)

@@ -71,13 +71,14 @@ impl Library {
     /// How many resources there are: every incident, every topic, the taxonomy.
     fn resource_count(&self) -> usize {
         let topics: usize = self.index.meta.facets.iter().map(|f| f.values.len()).sum();
-        self.index.listings.len() + topics + 1
+        self.index.len() + topics + 1
     }
 
     /// Resource `i` in the order of `resources/list`: incidents by id, topics by
     /// facet, the taxonomy last. Made on demand, so a page costs only its own.
     fn resource_at(&self, i: usize) -> Resource {
-        let resource = if let Some(l) = self.index.listings.get(i) {
+        let resource = if i < self.index.len() {
+            let l = self.index.listing(i);
             Resource::new(format!("incident://{}", l.id), l.id.clone())
                 .with_title(l.title.clone())
                 .with_description(format!(
@@ -87,7 +88,7 @@ impl Library {
                     l.summary
                 ))
         } else {
-            let mut t = i - self.index.listings.len();
+            let mut t = i - self.index.len();
             let topic = self
                 .index
                 .meta
@@ -228,7 +229,10 @@ impl Library {
             ));
         }
         let topic = self.api_data(&format!("topics/{facet}/{slug}.json"))?;
-        let title = |id: &str| self.index.listings.iter().find(|l| l.id == id).map(|l| l.title.clone());
+        let title = |id: &str| {
+            let doc = self.index.meta.ids.iter().position(|i| i == id)?;
+            Some(self.index.listing(doc).title)
+        };
         Ok(markdown::topic(&topic, &ResourceLinks(self), &title))
     }
 

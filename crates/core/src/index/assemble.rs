@@ -149,58 +149,41 @@ pub(super) fn check_near(
         .collect())
 }
 
-/// Every incident's listing as far as the meta tells it: id, date, organisation and
-/// facet values; title and summary stay empty until a listing file adds them.
-pub(super) fn listings(meta: &Meta) -> Vec<Listing> {
-    let org = &meta.facets[FACETS.len() - 1];
-    // By incident number, a later entry for the same incident winning. A plain list
-    // rather than a map: the map's hashing would be the only one in the browser
-    // module.
-    let mut partial: Vec<Option<&crate::index::PartialDate>> = vec![None; meta.ids.len()];
-    for p in &meta.partial_dates {
-        if let Some(slot) = partial.get_mut(p.doc as usize) {
-            *slot = Some(p);
+/// The listing of incident `doc` with `title` and `summary`: its id, date,
+/// organisation and facet values are the meta's.
+pub(super) fn listing(meta: &Meta, doc: usize, title: String, summary: String) -> Listing {
+    // A later entry for the same incident wins.
+    let (date, date_label) = match meta.partial_dates.iter().rev().find(|p| p.doc as usize == doc) {
+        Some(p) => (p.date.clone(), p.label.clone()),
+        // A plain day reads the same for machines and people.
+        None => {
+            let day = date_of(meta.days[doc]);
+            (day.clone(), day)
         }
-    }
-    // Each incident's values, from the values' sets: a pass over what incidents
-    // carry, where asking every value of every incident would cost the number of
-    // values times the number of incidents (2 million at 9,000).
-    let mut values: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); meta.facets.len()]; meta.ids.len()];
-    for (f, facet) in meta.facets.iter().enumerate() {
-        for (v, value) in facet.values.iter().enumerate() {
-            for d in value.docs.iter() {
-                if let Some(of) = values.get_mut(d) {
-                    of[f].push(v as u16);
-                }
-            }
-        }
-    }
-    values
-        .into_iter()
-        .enumerate()
-        .map(|(d, facets)| {
-            // A plain day reads the same for machines and people.
-            let (written, label) = match partial[d] {
-                Some(p) => (p.date.clone(), p.label.clone()),
-                None => {
-                    let day = date_of(meta.days[d]);
-                    (day.clone(), day)
-                }
-            };
-            Listing {
-                id: meta.ids[d].clone(),
-                title: String::new(),
-                org: facets[FACETS.len() - 1]
-                    .first()
-                    .map(|&v| org.values[v as usize].slug.clone())
-                    .unwrap_or_default(),
-                date: written,
-                date_label: label,
-                facets,
-                summary: String::new(),
-            }
+    };
+    let facets: Vec<Vec<u16>> = meta
+        .facets
+        .iter()
+        .map(|f| {
+            (0..f.values.len())
+                .filter(|&v| f.values[v].docs.contains(doc))
+                .map(|v| v as u16)
+                .collect()
         })
-        .collect()
+        .collect();
+    let org = &meta.facets[FACETS.len() - 1];
+    Listing {
+        id: meta.ids[doc].clone(),
+        title,
+        org: facets[FACETS.len() - 1]
+            .first()
+            .map(|&v| org.values[v as usize].slug.clone())
+            .unwrap_or_default(),
+        date,
+        date_label,
+        facets,
+        summary,
+    }
 }
 
 /// Every label (Korean, English, slug) and synonym of every facet value, normalised.

@@ -117,7 +117,6 @@ impl Index {
         for value in meta.facets.iter_mut().flat_map(|f| f.values.iter_mut()) {
             value.docs.or_with(&all);
         }
-        let listings = assemble::listings(&meta);
         let names = assemble::taxonomy_names(&meta);
         let mut names_by_squashed: Vec<u32> = (0..names.len() as u32).collect();
         crate::stable_sort::sort_by(&mut names_by_squashed, |&a, &b| {
@@ -135,9 +134,9 @@ impl Index {
             keyed_lexicon: std::sync::OnceLock::new(),
             completed: Mutex::new(None),
             listed: vec![false; meta.ids.len()],
+            texts: vec![(String::new(), String::new()); meta.ids.len()],
             meta,
             data,
-            listings,
             missing: Mutex::new(Vec::new()),
             misses: std::sync::atomic::AtomicUsize::new(0),
             names,
@@ -218,8 +217,7 @@ impl Index {
             return Err(fail(FormatError::Decode("chunk length differs from meta.bin".into())));
         }
         for (d, l) in (start..end).zip(chunk.listings) {
-            self.listings[d].title = l.title;
-            self.listings[d].summary = l.summary;
+            self.texts[d] = (l.title, l.summary);
             self.listed[d] = true;
         }
         Ok(())

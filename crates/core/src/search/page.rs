@@ -53,7 +53,7 @@ pub(super) fn page(
 /// word's share of the score when `explain`).
 fn hit(index: &Index, doc: usize, words: &[Word], ranking: &Ranking, explain: bool) -> Hit {
     let m = ranking.matches.get(doc);
-    let l = &index.listings[doc];
+    let l = index.listing(doc);
     let facets = index
         .meta
         .facets
