@@ -148,6 +148,30 @@ test("a first search fetches the index and the listing files of the hits it show
   await context.close();
 });
 
+test("a word the vocabulary lacks: the likely hits' listings come beside its near-term buckets", async () => {
+  // The service worker would fetch the index itself.
+  const { context, page } = await openPage(browser, { serviceWorkers: "block" });
+  // The buckets are held back, so that what is asked while they come is plain.
+  await page.route("**/index/near-*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const events = [];
+  const name = (r) => new URL(r.url()).pathname.split("/").pop();
+  page.on("request", (r) => r.url().includes("/index/") && events.push(["asked", name(r)]));
+  page.on("requestfinished", (r) => r.url().includes("/index/") && events.push(["in", name(r)]));
+  const q = "재시도 폭쥬";
+  await page.goto(server.url + "?q=" + encodeURIComponent(q));
+  await ready(page);
+  assert.deepEqual(await hitTitles(page), native(server, q).hits.map((h) => h.title));
+  const firstBucketIn = events.findIndex(([what, n]) => what === "in" && n.startsWith("near-"));
+  const firstListing = events.findIndex(([what, n]) => what === "asked" && n.startsWith("listing-"));
+  assert.ok(firstBucketIn > 0, events.join(" "));
+  assert.ok(firstListing >= 0 && firstListing < firstBucketIn, `listings asked only after the buckets: ${events.join(" ")}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test("facets: disjunctive counts, chips with ×, 모두 풀기", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(server.url);
