@@ -1,9 +1,10 @@
 //! What a first search costs, read as the browser reads it (the same core and the
 //! same files): `meta.bin`, then every file the search names in `missing` and
-//! `likely`, round by round, until none is missing; plus the wasm module and the search page's JS. Prints
-//! each query's files by round, or with `--summary` only the figures over all
-//! queries (gzip bytes, each file compressed on its own: p50, p95, max). Exits 1
-//! when a query's first search is over [`BUDGET`] (or `--budget BYTES`).
+//! `likely`, round by round, until none is missing; plus the wasm module and the
+//! search page's JS. Prints each query's files by round, or with `--summary` only
+//! the figures over all queries (gzip bytes, each file compressed on its own: p50,
+//! p95, max). Exits 1 when a query's first search is over [`BUDGET`] (or
+//! `--budget BYTES`).
 //!
 //! cargo run --release --example first_search -- dist [--summary] [--budget B] <query>… | --file queries.toml…
 
@@ -114,18 +115,15 @@ fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> (
     };
     let mut bytes = shell + gz(&read("meta.bin").unwrap());
     let mut rounds = Vec::new();
-    let mut fetched = std::collections::HashSet::new();
     loop {
         let r = incident_core::search::search(&index, &request).unwrap();
         if r.missing.is_empty() {
             break;
         }
-        // The provisional page's listings, which the loader fetches beside them.
+        // The provisional page's listings, which the loader fetches beside them;
+        // neither names a file already loaded.
         let round: Vec<String> = r.missing.into_iter().chain(r.likely).collect();
         for name in &round {
-            if !fetched.insert(name.clone()) {
-                continue;
-            }
             let b = read(name).unwrap();
             bytes += gz(&b);
             index.add_file(name, &b).unwrap();

@@ -466,6 +466,13 @@ impl Index {
         assemble::listing(&self.meta, doc, title, summary)
     }
 
+    /// The title of incident `doc` (`doc` < [`Index::len`]); empty until its
+    /// listing file is loaded. What a lookup by title reads, without the rest of
+    /// the listing.
+    pub fn title(&self, doc: usize) -> &str {
+        &self.texts[doc].0
+    }
+
     /// Every incident's listing, by incident number.
     pub fn listings(&self) -> Vec<Listing> {
         (0..self.len()).map(|d| self.listing(d)).collect()

@@ -54,15 +54,17 @@ impl Library {
         let digits = typed.trim_start_matches('0');
         let words = squash(typed);
         self.index
-            .listings()
-            .into_iter()
-            .filter(|l| {
-                let number = l.id.trim_start_matches("IL-").trim_start_matches('0');
-                l.id.starts_with(&upper)
+            .meta
+            .ids
+            .iter()
+            .enumerate()
+            .filter(|&(d, id)| {
+                let number = id.trim_start_matches("IL-").trim_start_matches('0');
+                id.starts_with(&upper)
                     || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && number.starts_with(digits))
-                    || (words.chars().count() >= 2 && squash(&l.title).contains(&words))
+                    || (words.chars().count() >= 2 && squash(self.index.title(d)).contains(&words))
             })
-            .map(|l| l.id.clone())
+            .map(|(_, id)| id.clone())
             .collect()
     }
 

@@ -231,7 +231,7 @@ impl Library {
         let topic = self.api_data(&format!("topics/{facet}/{slug}.json"))?;
         let title = |id: &str| {
             let doc = self.index.meta.ids.iter().position(|i| i == id)?;
-            Some(self.index.listing(doc).title)
+            Some(self.index.title(doc).to_string())
         };
         Ok(markdown::topic(&topic, &ResourceLinks(self), &title))
     }
