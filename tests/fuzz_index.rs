@@ -57,7 +57,7 @@ fn reseal(bytes: &mut [u8]) {
     }
     let len = (bytes.len() - HEADER_LEN) as u32;
     bytes[LENGTH_AT].copy_from_slice(&len.to_le_bytes());
-    let sum = incident_core::hash::checksum(&bytes[HEADER_LEN..]);
+    let sum = incident_core::format::payload_checksum(&bytes[HEADER_LEN..]);
     bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
 }
 

@@ -46,14 +46,17 @@ pub use crate::facets::{FacetDef, FACETS};
 /// The index's entry file.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Meta {
+    /// Where the vocabulary blocks are. First in the file, so that a loader can read
+    /// it from the start of `meta.bin` while the rest is still coming, and ask for
+    /// the blocks of a query's words before the search module has started
+    /// (`docs/index-format.md`, "The directory first").
+    pub vocab: Directory,
     /// When the corpus was built, as an RFC 3339 date-time (`generated_at`). It is
     /// taken from the newest record date, not the clock, so builds are reproducible.
     pub corpus_date: String,
     /// The facets, in [`FACETS`] order (stored as [`packed::facets`] says).
     #[serde(with = "packed::facets")]
     pub facets: Vec<Facet>,
-    /// Where the vocabulary blocks are.
-    pub vocab: Directory,
     /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]).
     pub near_buckets: u32,
     /// The width of the length bands that typo keys are filed under, 0 for none

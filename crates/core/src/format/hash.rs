@@ -59,7 +59,7 @@ mod tests {
         // Literal values, so that a change of hash function, seed or field is noticed:
         // it would make every published index unreadable to the new code. Such a
         // change must bump `format::FORMAT_VERSION` and regenerate the saved bundle
-        // of tests/fixtures/format-v8 (see tests/format_guard.rs).
+        // of tests/fixtures/format-vN (see tests/format_guard.rs).
         assert_eq!(term_key("재시도", Field::Any), 0xd6db689fad391da7);
         assert_eq!(term_key("재시도", Field::Title), 0xed9b1851425eb4c1);
         assert_eq!(term_key("dns", Field::Often), 0x760d5e32a0e46c3c);
