@@ -28,7 +28,18 @@ fi
 # An npm-style package: package.json (version from Cargo.toml) and README.
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)  # [workspace.package]
 sed "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" www/pkg/package.json > pkg/package.json
-cp www/pkg/README.md www/pkg/library.js www/pkg/library.d.ts www/pkg/node.js pkg/
+cp www/pkg/README.md www/pkg/library.d.ts www/pkg/node.js pkg/
+# The loader with the glue inside: one request fewer before the wasm and meta.bin,
+# and nothing but the loader before the blocks of a query's words (library.js,
+# `open` with a query). node.js stays apart: a browser never loads it. The glue
+# stays in pkg/ too, as the package's lower-level `incident-library/core`.
+if [ ! -x node_modules/.bin/esbuild ]; then
+  echo "build-wasm: node_modules/.bin/esbuild missing: run npm ci (scripts/setup.sh does)" >&2
+  exit 1
+fi
+cp www/pkg/library.js pkg/library.js
+node_modules/.bin/esbuild pkg/library.js --bundle --format=esm --external:./node.js \
+  --outfile=pkg/library.js --allow-overwrite --log-level=warning
 # Every visitor downloads the scripts: minified, about a third smaller under gzip.
 node scripts/minify.mjs
 ls -l pkg/

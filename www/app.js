@@ -237,7 +237,8 @@ function graphTabs(keys) {
 // The package's loader (pkg/library.js), asked for the files of this page's build.
 async function loadLibrary() {
   const { IncidentLibrary } = await import(asset("pkg/library.js"));
-  return IncidentLibrary.open(base, { version });
+  // The URL's query: its words' blocks come while the module loads.
+  return IncidentLibrary.open(base, { version, query: new URLSearchParams(location.search).get("q") || "" });
 }
 
 class SearchPage {

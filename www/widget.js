@@ -86,10 +86,10 @@ darkQuery.addEventListener("change", followHostTheme);
 // only from where this script came from: `base` names data (the index, listings
 // and passages), never a script to run, so markup that sets it cannot run another
 // site's code in the host page.
-function library(base) {
+function library(base, query) {
   const key = base.href;
   if (!libraries.has(key)) {
-    libraries.set(key, import(new URL("pkg/library.js", here).href).then((m) => m.IncidentLibrary.open(base)));
+    libraries.set(key, import(new URL("pkg/library.js", here).href).then((m) => m.IncidentLibrary.open(base, { query })));
   }
   return libraries.get(key);
 }
@@ -252,7 +252,8 @@ class IncidentSearch extends HTMLElement {
     if (this.loading) return;
     this.loading = true;
     try {
-      this.lib = await library(this.base);
+      // The first widget's query: its words' blocks come while the module loads.
+      this.lib = await library(this.base, this.input ? this.input.value : this.getAttribute("query") || "");
       const facets = this.lib.facets();
       this.facetKeys = facets.map((f) => f.key);
       // The facets whose values a hit shows as tags, as the index says.

@@ -4,7 +4,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
-import { relative } from "node:path";
+import { relative, join } from "node:path";
+import { createServer } from "node:http";
+import { readFileSync, existsSync } from "node:fs";
 import { serve, native, repo } from "../e2e/helpers.mjs";
 
 let library, IncidentLibrary;
@@ -69,4 +71,77 @@ test("a folder with no library, and an unknown record, are errors that name them
   const port = closed.address().port;
   await new Promise((r) => closed.close(r));
   await assert.rejects(IncidentLibrary.open(`http://127.0.0.1:${port}/lib/`), new RegExp(`http://127\\.0\\.0\\.1:${port}/lib/index/meta\\.bin: fetch failed`));
+});
+
+/** Serves `out` over HTTP; `index/meta.bin` goes out in two parts: its first
+ *  `head` bytes, then the rest once `release()` is called (or after 3 s), unless
+ *  it is no longer than `head`. Each request's path, in order, is in `asked`. */
+async function heldMetaServer(out, head) {
+  const asked = [];
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 3000);
+  });
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url, "http://x").pathname;
+    asked.push(path);
+    const file = join(out, path);
+    if (!existsSync(file) || path.includes("..")) return res.writeHead(404).end();
+    const body = readFileSync(file);
+    res.writeHead(200, { "access-control-allow-origin": "*", "content-length": body.length });
+    if (!path.endsWith("/meta.bin") || head >= body.length) return res.end(body);
+    res.write(body.subarray(0, head));
+    await held;
+    res.end(body.subarray(head));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, asked, release, close: () => server.close() };
+}
+
+test("open() with the first query asks for its words' blocks from the start of meta.bin, before the rest has come", async () => {
+  const q = "DNS레코드가 꼬여서 로드밸런서 먹통";
+  const want = native(library, q);
+  // The header and the directory, and not much more, of the shipped meta.bin.
+  const meta = readFileSync(join(library.out, "index/meta.bin"));
+  const server = await heldMetaServer(library.out, 8192);
+  try {
+    assert.ok(meta.length > 8192 * 2, `meta.bin is ${meta.length} B`);
+    const opening = IncidentLibrary.open(server.url, { query: q });
+    // While the rest of meta.bin is held back, the blocks of the words as typed
+    // are asked for: dns, 레코드가, 꼬여서, 로드밸런서, 먹통.
+    const deadline = Date.now() + 2000;
+    while (!server.asked.some((p) => p.startsWith("/index/vocab-")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const early = server.asked.filter((p) => p.startsWith("/index/vocab-"));
+    server.release();
+    assert.ok(early.length >= 3 && early.length <= 5, `blocks asked for while meta.bin was held: ${early}`);
+    const lib = await opening;
+    const r = await lib.search(q, { prefix: true, excerpts: false });
+    assert.deepEqual(hits(r), hits(want));
+    // Each block is asked for once: the search found the early ones coming.
+    const blocks = server.asked.filter((p) => p.startsWith("/index/vocab-"));
+    assert.equal(new Set(blocks).size, blocks.length, String(blocks));
+    // And the search needed them.
+    const plain = await IncidentLibrary.open(library.out);
+    const first = plain.core.search({ query: q, prefix: true, filters: [], per_page: 10 });
+    for (const path of early) assert.ok(first.missing.includes(path.slice("/index/".length)), `${path} was not needed`);
+  } finally {
+    server.release();
+    server.close();
+  }
+});
+
+test("open() with a hostile or empty first query asks for at most 12 blocks and searches as without one", async () => {
+  for (const q of ["", "   ", "\u0000<script>alert(1)</script>", "가".repeat(5000), Array.from({ length: 300 }, (_, i) => `단어${i}`).join(" "), "🙂 𝒜 ﬁ ＡＷＳ"]) {
+    const server = await heldMetaServer(library.out, Infinity);
+    try {
+      const lib = await IncidentLibrary.open(server.url, { query: q });
+      assert.ok(server.asked.filter((p) => p.startsWith("/index/vocab-")).length <= 12, JSON.stringify(q.slice(0, 40)));
+      const r = await lib.search(q.slice(0, 2000), { excerpts: false });
+      const plain = await (await IncidentLibrary.open(library.out)).search(q.slice(0, 2000), { excerpts: false });
+      assert.deepEqual(hits(r), hits(plain), JSON.stringify(q.slice(0, 40)));
+    } finally {
+      server.close();
+    }
+  }
 });

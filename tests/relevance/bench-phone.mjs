@@ -7,7 +7,8 @@
 //   now types a query), then the network is throttled through CDP;
 // * the clock starts in the page just before the engine's script is imported, and
 //   stops when the first ten results' titles are there: ours once
-//   `IncidentLibrary.open` and `search` have returned (titles are in the hits),
+//   `IncidentLibrary.open` (given the query, as the search page gives it its URL's)
+//   and `search` have returned (titles are in the hits),
 //   Pagefind once `init`, `search` and `data()` of the first ten have (its data
 //   holds the excerpt too). Ours' excerpts (`lib.excerpts`) are timed after that,
 //   as "with excerpts", from the same start;
@@ -69,7 +70,8 @@ const ours = async ({ url, q }) => {
   const start = performance.now();
   const mark = () => performance.now() - start;
   const { IncidentLibrary } = await import(url + "pkg/library.js");
-  const lib = await IncidentLibrary.open(url);
+  // As the search page opens it with its URL's query (app.js, loadLibrary).
+  const lib = await IncidentLibrary.open(url, { query: q });
   const { hits } = await lib.search(q, { perPage: 10, prefix: true, excerpts: false });
   const titles = mark();
   await lib.excerpts(hits);

@@ -196,6 +196,11 @@ export interface OpenOptions {
    *  names its build never meets a cached file of another. The library's own pages
    *  pass theirs. */
   version?: string;
+  /** The query the caller will search first, as typed (the URL's, the search box's),
+   *  if known: the index blocks of its words are fetched while the module loads,
+   *  which on a slow link saves the first search a round trip. A query searched
+   *  later, or not at all, costs nothing but those few small requests. */
+  query?: string;
 }
 
 /** What `search`, `run` and `core` throw is an `Error` whose `name` says the kind:

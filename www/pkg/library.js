@@ -5,9 +5,8 @@
 //   const lib = await IncidentLibrary.open("https://incidents.example.org/");
 //   const { hits } = await lib.search("재시도를", { filters: { component: ["cloud-load-balancer"] } });
 
-// The wasm binding, loaded and started once per version (see `open`). Without a
-// version the import and the module's URL stay literals, which bundlers follow.
-const bindings = {};
+import init, { IncidentLibrary as Core } from "./incident_library.js";
+
 // A file is fetched once, or again past the HTTP cache or after the library moved
 // to a new build. A file still missing after this many fetches does not belong
 // to the index the search reads.
@@ -16,19 +15,25 @@ const MAX_FETCHES = 3;
 // is asked again: the files of one wave of requests come a few ms apart, and each
 // search costs the main thread a few ms on a phone.
 const GATHER_MS = 8;
-// The glue and the wasm are requested together: on a slow link each round trip
-// costs more than the bytes.
-const binding = (v) => {
-  if (bindings[v]) return bindings[v];
-  const wasm = new URL("incident_library_bg.wasm", import.meta.url);
-  wasm.search = v;
-  // Node's fetch reads no file: URLs: the installed package reads its module from disk.
-  const source = wasm.protocol === "file:" ? readFile(wasm) : fetch(wasm);
-  source.catch(() => {});
-  return (bindings[v] = (v ? import(new URL("incident_library.js" + v, import.meta.url).href) : import("./incident_library.js")).then(async (m) => {
-    await m.default({ module_or_path: source });
-    return m.IncidentLibrary;
-  }));
+// Words of a query given to `open` whose blocks are asked for before the module
+// has started: a query's first dozen words are nearly always all it says.
+const EARLY_WORDS = 12;
+// The wasm binding, started once: `scripts/build-wasm.sh` bundles wasm-bindgen's
+// glue into this module, so that the module and `meta.bin` are requested together
+// and nothing else comes between the loader and them. The module's URL stays a
+// literal, which bundlers follow; `v` (the page's build) is its `?v=`.
+let binding;
+const start = (v) => {
+  if (!binding) {
+    const wasm = new URL("incident_library_bg.wasm", import.meta.url);
+    wasm.search = v;
+    // Node's fetch reads no file: URLs: the installed package reads its module from disk.
+    const source = wasm.protocol === "file:" ? readFile(wasm) : fetch(wasm);
+    binding = init({ module_or_path: source });
+    // A module that could not be fetched is tried again by the next `open`.
+    binding.catch(() => { binding = null; });
+  }
+  return binding;
 };
 
 // In Node (file: URLs, folder paths) the package reads from disk through node.js,
@@ -48,12 +53,86 @@ async function load(url, { offlineFromCache = false, cache, priority } = {}) {
     if (!kept) throw new Error(`${url}: offline, and not kept`);
     return new Uint8Array(await kept.arrayBuffer());
   }
-  // A failed request names its URL: Node's own message is a bare "fetch failed".
-  const r = await fetch(url, cache || priority ? { cache, priority } : undefined).catch((e) => {
+  return new Uint8Array(await (await response(url, cache || priority ? { cache, priority } : undefined)).arrayBuffer());
+}
+
+/** The response of a successful request for `url`. A failed request names its
+ *  URL: Node's own message is a bare "fetch failed". */
+async function response(url, init) {
+  const r = await fetch(url, init).catch((e) => {
     throw new Error(`${url}: ${e.message}`, { cause: e });
   });
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return new Uint8Array(await r.arrayBuffer());
+  return r;
+}
+
+/** The bytes at http(s) `url`, as `load` gives them; `onPrefix` sees the bytes
+ *  received so far, each time more come, until it returns true. */
+async function loadStreaming(url, onPrefix) {
+  let all = new Uint8Array();
+  let seen = false;
+  for (const reader = (await response(url)).body.getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) return all;
+    const more = new Uint8Array(all.length + value.length);
+    more.set(all);
+    more.set(value, all.length);
+    all = more;
+    seen ||= onPrefix(all);
+  }
+}
+
+/** The build (16 hex digits, as `core.build` spells it) in the header of index
+ *  file `bytes`, or undefined when they do not start like an index file. A loader
+ *  whose `addFile` was refused asks this to tell a new deploy from damage. */
+const buildOf = (bytes) =>
+  bytes.length < 24 || String.fromCharCode(...bytes.subarray(0, 4)) !== "ILIX" ? undefined
+    : new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(8, true).toString(16).padStart(16, "0");
+
+/** The block directory at the start of `meta.bin` (docs/index-format.md, "The
+ *  directory first"): `{build, blocks}`, the build as `core.build` spells it and
+ *  each block's separator; null until enough bytes are in, or for bytes that do
+ *  not hold one. */
+function directoryOf(bytes) {
+  let at = 24;
+  // A postcard varint; past the bytes in, a throw.
+  const varint = () => {
+    let v = 0;
+    for (let scale = 1, b = 128; b > 127; scale *= 128) v += ((b = bytes[at++]) & 127) * scale;
+    if (at > bytes.length) throw 0;
+    return v;
+  };
+  try {
+    const build = buildOf(bytes);
+    if (!build || bytes[6] !== 1) return null;
+    const [terms, perBlock, count] = [varint(), varint(), varint()];
+    if (!perBlock || Math.ceil(terms / perBlock) !== count) return null;
+    const blocks = [];
+    while (blocks.length < count) {
+      const n = varint();
+      if ((at += n) > bytes.length) return null;
+      blocks.push(new TextDecoder().decode(bytes.subarray(at - n, at)));
+    }
+    return { build, blocks };
+  } catch {
+    return null;
+  }
+}
+
+/** The vocabulary blocks that would hold the words of `query` as typed (NFKC,
+ *  lower case, split at what is not a letter or digit and where Hangul meets Latin
+ *  letters, much as the search reads words), by file name. The search needs nearly all of
+ *  them in its first round; a guess it does not need costs one small request (so
+ *  does the rare word that JS's string order, by UTF-16 units, sorts apart from the
+ *  index's UTF-8 order). */
+function blocksOfWords(query, { blocks }) {
+  const names = new Set();
+  const words = query.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+|(?<=[가-힣])(?=[a-z])|(?<=[a-z])(?=[가-힣])/u).filter(Boolean);
+  for (const word of words.slice(0, EARLY_WORDS)) {
+    const b = blocks.findLastIndex((s) => s <= word);
+    if (b >= 0) names.add(`vocab-${String(b).padStart(4, "0")}.bin`);
+  }
+  return names;
 }
 
 /** Resolves in a later task: the page may handle input and paint first. */
@@ -83,21 +162,42 @@ export class IncidentLibrary extends EventTarget {
    *  an http(s) URL, or in Node also a file: URL or a folder path of a built library.
    *  With `version` (the build a page names), the module and `meta.bin` are
    *  fetched as `?v=<version>`; every other file carries the build of the
-   *  `meta.bin` read, so a tab never meets a cached file of another build. */
-  static async open(baseUrl, { version } = {}) {
+   *  `meta.bin` read, so a tab never meets a cached file of another build. With
+   *  `query` (the query the caller will search first, as typed), the blocks of its
+   *  words are fetched while the module loads. */
+  static async open(baseUrl, { version, query } = {}) {
     const base = await baseOf(baseUrl);
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     // Only the entry file, fetched beside the module: each search names the blocks
-    // it needs.
-    const [Core, meta] = await Promise.all([binding(v), load(new URL("index/meta.bin" + v, base))]);
+    // it needs. With the first query known, the blocks of its words are asked for
+    // once the start of meta.bin (the header and the block directory) is in, while
+    // the module and the rest of meta.bin are still coming: on a slow link that
+    // saves the search a round trip.
+    const metaUrl = new URL("index/meta.bin" + v, base);
+    const early = new Map();
+    const prefetch = (bytes) => {
+      const directory = directoryOf(bytes);
+      if (!directory) return false;
+      for (const name of blocksOfWords(query, directory)) {
+        const url = new URL(`index/${name}?v=${directory.build}`, base);
+        const pending = load(url);
+        pending.catch(() => {});
+        early.set(url.href, pending);
+      }
+      return true;
+    };
+    const metaBytes = query && /^https?:$/.test(base.protocol) ? loadStreaming(metaUrl, prefetch) : load(metaUrl);
+    const [, meta] = await Promise.all([start(v), metaBytes]);
     // Starting the module, reading meta.bin and the first search each take a long
     // task on a phone: each gets a task of its own, so that the page answers input
     // between them.
     await pause();
     const core = new Core(meta);
     await pause();
-    return new IncidentLibrary(base, core);
+    const lib = new IncidentLibrary(base, core);
+    lib.early = early;
+    return lib;
   }
 
   /** A library at `base` whose index `core` (the binding) holds. */
@@ -107,6 +207,8 @@ export class IncidentLibrary extends EventTarget {
     this.core = core;
     this.texts = new Map();
     this.inflight = new Map();
+    // Files asked for by `open` before the search named them, by URL.
+    this.early = new Map();
     this.switching = null;
   }
 
@@ -129,7 +231,10 @@ export class IncidentLibrary extends EventTarget {
     const url = this.url("index/" + name);
     let pending = this.inflight.get(url.href);
     if (!pending) {
-      pending = load(url, { priority }).finally(() => this.inflight.delete(url.href));
+      const early = this.early.get(url.href);
+      this.early.delete(url.href);
+      // An early request that failed is made again.
+      pending = (early?.catch(() => load(url, { priority })) ?? load(url, { priority })).finally(() => this.inflight.delete(url.href));
       this.inflight.set(url.href, pending);
     }
     return pending;
@@ -263,7 +368,7 @@ export class IncidentLibrary extends EventTarget {
     if (core !== this.core || this.add(name, first)) return;
     const again = await this.bytes(name, { cache: "reload" });
     if (core !== this.core || this.add(name, again)) return;
-    await this.switchTo(core.constructor.buildOf(again));
+    await this.switchTo(buildOf(again));
   }
 
   /** Adds index file `name`: true when added, false when it belongs to another
@@ -311,7 +416,7 @@ export class IncidentLibrary extends EventTarget {
    *  "newbuild") and returns true. */
   async refresh() {
     const meta = await load(new URL("index/meta.bin", this.base), { cache: "no-cache" });
-    const found = this.core.constructor.buildOf(meta);
+    const found = buildOf(meta);
     if (!found || found === this.core.build) return false;
     this.adopt(meta, found);
     return true;

@@ -189,14 +189,6 @@ impl IncidentLibrary {
     pub fn build(&self) -> String {
         format!("{:016x}", self.index.build)
     }
-
-    /// The build (16 hex digits) in the header of an index file, or `undefined` when
-    /// `bytes` do not start like an index file of this format version. A loader
-    /// whose `addFile` was refused asks this to tell a new deploy from damage.
-    #[wasm_bindgen(js_name = buildOf)]
-    pub fn build_of(bytes: &[u8]) -> Option<String> {
-        format::build_of(bytes).map(|b| format!("{b:016x}"))
-    }
 }
 
 /// `value` as an array of strings; `what` names it in the error.

@@ -205,8 +205,8 @@ pub(super) fn layout_with(title: &str, root: &str, site: &Site, head: Head, body
                 @if search {
                     // The URLs pkg/library.js asks for, byte for byte, and fetched
                     // the way it fetches them (CORS mode), or the browser fetches twice.
+                    // The wasm-bindgen glue is inside pkg/library.js.
                     link rel="modulepreload" href={ (root) "pkg/library.js?v=" (version) };
-                    link rel="modulepreload" href={ (root) "pkg/incident_library.js?v=" (version) };
                     link rel="preload" href={ (root) "pkg/incident_library_bg.wasm?v=" (version) } as="fetch" crossorigin;
                     link rel="preload" href={ (root) "index/meta.bin?v=" (version) } as="fetch" crossorigin;
                 }
