@@ -270,10 +270,11 @@ mod tests {
             FormatError::BadMagic
         );
         let mut bad = bytes.clone();
-        bad[4] = 9;
+        let next = FORMAT_VERSION + 1;
+        bad[4..6].copy_from_slice(&next.to_le_bytes());
         assert_eq!(
             decode::<(String, Vec<u32>)>(Kind::Meta, &bad).unwrap_err(),
-            FormatError::UnsupportedVersion(9)
+            FormatError::UnsupportedVersion(next)
         );
         assert!(matches!(
             decode::<(String, Vec<u32>)>(Kind::Listing, &bytes).unwrap_err(),
