@@ -142,7 +142,7 @@ test("open() with the first query asks for its words' blocks from the start of m
   }
 });
 
-test("open() with a hostile or empty first query asks for at most 12 blocks and searches as without one", async () => {
+test("open() with a hostile, empty or non-string first query asks for at most 12 blocks and opens and searches as without one", async () => {
   for (const q of ["", "   ", "\u0000<script>alert(1)</script>", "가".repeat(5000), Array.from({ length: 300 }, (_, i) => `단어${i}`).join(" "), "🙂 𝒜 ﬁ ＡＷＳ"]) {
     const server = await heldMetaServer(library.out, Infinity);
     try {
@@ -151,6 +151,16 @@ test("open() with a hostile or empty first query asks for at most 12 blocks and 
       const r = await lib.search(q.slice(0, 2000), { excerpts: false });
       const plain = await (await IncidentLibrary.open(library.out)).search(q.slice(0, 2000), { excerpts: false });
       assert.deepEqual(hits(r), hits(plain), JSON.stringify(q.slice(0, 40)));
+    } finally {
+      server.close();
+    }
+  }
+  // A query that is not a string, or not even one as text, never fails the opening.
+  const size = (await IncidentLibrary.open(library.out)).size;
+  for (const q of [42, ["장애"], { toString: () => "장애" }, { toString: () => { throw new Error("no text"); } }]) {
+    const server = await heldMetaServer(library.out, Infinity);
+    try {
+      assert.equal((await IncidentLibrary.open(server.url, { query: q })).size, size);
     } finally {
       server.close();
     }

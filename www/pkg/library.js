@@ -179,11 +179,16 @@ export class IncidentLibrary extends EventTarget {
     const prefetch = (bytes) => {
       const directory = directoryOf(bytes);
       if (!directory) return false;
-      for (const name of blocksOfWords(query, directory)) {
-        const url = new URL(`index/${name}?v=${directory.build}`, base);
-        const pending = load(url);
-        pending.catch(() => {});
-        early.set(url.href, pending);
+      try {
+        for (const name of blocksOfWords(String(query), directory)) {
+          const url = new URL(`index/${name}?v=${directory.build}`, base);
+          const pending = load(url);
+          pending.catch(() => {});
+          early.set(url.href, pending);
+        }
+      } catch {
+        // A query that cannot be read as text asks for nothing early; the search
+        // says what is wrong with it.
       }
       return true;
     };
