@@ -69,16 +69,22 @@ async function response(url, init) {
 /** The bytes at http(s) `url`, as `load` gives them; `onPrefix` sees the bytes
  *  received so far, each time more come, until it returns true. */
 async function loadStreaming(url, onPrefix) {
-  let all = new Uint8Array();
+  const chunks = [];
+  let length = 0;
+  // The chunks as one array: after each chunk until `onPrefix` is satisfied, then
+  // once at the end.
+  const joined = () => {
+    const all = new Uint8Array(length);
+    chunks.reduce((at, c) => (all.set(c, at), at + c.length), 0);
+    return all;
+  };
   let seen = false;
   for (const reader = (await response(url)).body.getReader(); ;) {
     const { done, value } = await reader.read();
-    if (done) return all;
-    const more = new Uint8Array(all.length + value.length);
-    more.set(all);
-    more.set(value, all.length);
-    all = more;
-    seen ||= onPrefix(all);
+    if (done) return joined();
+    chunks.push(value);
+    length += value.length;
+    seen ||= onPrefix(joined());
   }
 }
 
@@ -108,10 +114,11 @@ function directoryOf(bytes) {
     const [terms, perBlock, count] = [varint(), varint(), varint()];
     if (!perBlock || Math.ceil(terms / perBlock) !== count) return null;
     const blocks = [];
+    const text = new TextDecoder();
     while (blocks.length < count) {
       const n = varint();
       if ((at += n) > bytes.length) return null;
-      blocks.push(new TextDecoder().decode(bytes.subarray(at - n, at)));
+      blocks.push(text.decode(bytes.subarray(at - n, at)));
     }
     return { build, blocks };
   } catch {
@@ -200,20 +207,18 @@ export class IncidentLibrary extends EventTarget {
     await pause();
     const core = new Core(meta);
     await pause();
-    const lib = new IncidentLibrary(base, core);
-    lib.early = early;
-    return lib;
+    return new IncidentLibrary(base, core, early);
   }
 
-  /** A library at `base` whose index `core` (the binding) holds. */
-  constructor(base, core) {
+  /** A library at `base` whose index `core` (the binding) holds; `early` holds the
+   *  requests `open` made before the search named them, by URL. */
+  constructor(base, core, early = new Map()) {
     super();
     this.base = base;
     this.core = core;
     this.texts = new Map();
     this.inflight = new Map();
-    // Files asked for by `open` before the search named them, by URL.
-    this.early = new Map();
+    this.early = early;
     this.switching = null;
   }
 
