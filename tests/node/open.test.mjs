@@ -142,6 +142,43 @@ test("open() with the first query asks for its words' blocks from the start of m
   }
 });
 
+test("open() with the first query asks, once the lexicon is in, for the blocks of its words' other readings too: the search then asks for no block", async () => {
+  // 애저 is the lexicon's Hangul spelling of azure, 먹통 a colloquial word for an
+  // outage; both carry a particle or an ending as typed.
+  const q = "애저가 먹통됨";
+  const want = native(library, q);
+  const meta = readFileSync(join(library.out, "index/meta.bin"));
+  // All of meta.bin but its last byte: the directory and the lexicon are in, and
+  // the module cannot start before the rest comes.
+  const server = await heldMetaServer(library.out, meta.length - 1);
+  try {
+    const opening = IncidentLibrary.open(server.url, { query: q });
+    const blocksAsked = () => server.asked.filter((p) => p.startsWith("/index/vocab-"));
+    const deadline = Date.now() + 2500;
+    let seen = 0;
+    let quietSince = Date.now();
+    while (Date.now() < deadline && (seen === 0 || Date.now() - quietSince < 300)) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (blocksAsked().length > seen) {
+        seen = blocksAsked().length;
+        quietSince = Date.now();
+      }
+    }
+    const early = blocksAsked();
+    server.release();
+    // More than the two words' own blocks, and within the limit.
+    assert.ok(early.length > 2 && early.length <= 12, `blocks asked for while meta.bin was held: ${early}`);
+    const lib = await opening;
+    const r = await lib.search(q, { prefix: true, excerpts: false });
+    assert.deepEqual(hits(r), hits(want));
+    // The search found every block it needed already asked for.
+    assert.deepEqual(blocksAsked(), early);
+  } finally {
+    server.release();
+    server.close();
+  }
+});
+
 test("open() with a hostile, empty or non-string first query asks for at most 12 blocks and opens and searches as without one", async () => {
   for (const q of ["", "   ", "\u0000<script>alert(1)</script>", "가".repeat(5000), Array.from({ length: 300 }, (_, i) => `단어${i}`).join(" "), "🙂 𝒜 ﬁ ＡＷＳ"]) {
     const server = await heldMetaServer(library.out, Infinity);

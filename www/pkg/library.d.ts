@@ -197,9 +197,11 @@ export interface OpenOptions {
    *  pass theirs. */
   version?: string;
   /** The query the caller will search first, as typed (the URL's, the search box's),
-   *  if known: the index blocks of its words are fetched while the module loads,
-   *  which on a slow link saves the first search a round trip. A query searched
-   *  later, or not at all, costs nothing but those few small requests. */
+   *  if known: the index blocks of its words, and of their likeliest other readings
+   *  (lexicon meanings, stems, pieces), up to 11 blocks in all, are fetched while the module
+   *  loads, which on a slow link saves the first search a round trip or two. A
+   *  query searched later, or not at all, costs nothing but those few small
+   *  requests. */
   query?: string;
 }
 

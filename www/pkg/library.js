@@ -18,6 +18,15 @@ const GATHER_MS = 8;
 // Words of a query given to `open` whose blocks are asked for before the module
 // has started: a query's first dozen words are nearly always all it says.
 const EARLY_WORDS = 12;
+// Most blocks asked for before the module has started, counting the words' own,
+// which always are: the others are guesses, and more of them would take a long
+// query's first search past its byte budget (crates/build/examples/first_search.rs
+// models the same rule).
+const EARLY_BLOCKS = 11;
+// The longest word whose runs of syllables are looked up early: a dozen syllables
+// are several words typed without spaces, and a word of thousands would cost
+// millions of lookups.
+const EARLY_RUN_SYLLABLES = 16;
 // The wasm binding, started once: `scripts/build-wasm.sh` bundles wasm-bindgen's
 // glue into this module, so that the module and `meta.bin` are requested together
 // and nothing else comes between the loader and them. The module's URL stays a
@@ -95,51 +104,98 @@ const buildOf = (bytes) =>
   bytes.length < 24 || String.fromCharCode(...bytes.subarray(0, 4)) !== "ILIX" ? undefined
     : new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(8, true).toString(16).padStart(16, "0");
 
-/** The block directory at the start of `meta.bin` (docs/index-format.md, "The
- *  directory first"): `{build, blocks}`, the build as `core.build` spells it and
- *  each block's separator; null until enough bytes are in, or for bytes that do
- *  not hold one. */
-function directoryOf(bytes) {
+/** What the start of `meta.bin` says (docs/index-format.md, "The directory and
+ *  the lexicon first"): `{build, perBlock, blocks, lexicon}`, the build as
+ *  `core.build` spells it, the terms per block, each block's separator, and the
+ *  lexicon's entries (`{say, means}`) once they are in, null before; null until the
+ *  directory is in, or for bytes that do not hold one. */
+function startOf(bytes) {
   let at = 24;
-  // A postcard varint; past the bytes in, a throw.
+  // A postcard varint, string and sequence; past the bytes in, a throw.
   const varint = () => {
     let v = 0;
     for (let scale = 1, b = 128; b > 127; scale *= 128) v += ((b = bytes[at++]) & 127) * scale;
     if (at > bytes.length) throw 0;
     return v;
   };
+  const text = new TextDecoder();
+  const string = () => {
+    const n = varint();
+    if ((at += n) > bytes.length) throw 0;
+    return text.decode(bytes.subarray(at - n, at));
+  };
+  // Each item takes a byte at least: a count past the bytes in is not read.
+  const list = (item) => {
+    const n = varint();
+    if (n > bytes.length - at) throw 0;
+    return Array.from({ length: n }, item);
+  };
+  let start;
   try {
     const build = buildOf(bytes);
     if (!build || bytes[6] !== 1) return null;
-    const [terms, perBlock, count] = [varint(), varint(), varint()];
-    if (!perBlock || Math.ceil(terms / perBlock) !== count) return null;
-    const blocks = [];
-    const text = new TextDecoder();
-    while (blocks.length < count) {
-      const n = varint();
-      if ((at += n) > bytes.length) return null;
-      blocks.push(text.decode(bytes.subarray(at - n, at)));
-    }
-    return { build, blocks };
+    const [terms, perBlock] = [varint(), varint()];
+    start = { build, perBlock, blocks: list(string), lexicon: null };
+    if (!perBlock || Math.ceil(terms / perBlock) !== start.blocks.length) return null;
   } catch {
     return null;
   }
+  try {
+    start.lexicon = list(() => ({ say: list(string), means: list(() => list(varint)) }));
+  } catch {
+    // Not all in yet.
+  }
+  return start;
 }
 
-/** The vocabulary blocks that would hold the words of `query` as typed (NFKC,
- *  lower case, split at what is not a letter or digit and where Hangul meets Latin
- *  letters, much as the search reads words), by file name. The search needs nearly all of
- *  them in its first round; a guess it does not need costs one small request (so
- *  does the rare word that JS's string order, by UTF-16 units, sorts apart from the
- *  index's UTF-8 order). */
-function blocksOfWords(query, { blocks }) {
-  const names = new Set();
-  const words = query.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+|(?<=[가-힣])(?=[a-z])|(?<=[a-z])(?=[가-힣])/u).filter(Boolean);
-  for (const word of words.slice(0, EARLY_WORDS)) {
-    const b = blocks.findLastIndex((s) => s <= word);
-    if (b >= 0) names.add(`vocab-${String(b).padStart(4, "0")}.bin`);
+/** The words of `query` as typed, much as the search reads words: NFKC, lower
+ *  case, split at what is not a letter or digit and where Hangul meets Latin
+ *  letters; the first `EARLY_WORDS`. */
+const wordsOf = (query) => String(query).normalize("NFKC").toLowerCase()
+  .split(/[^\p{L}\p{N}]+|(?<=[가-힣])(?=[a-z])|(?<=[a-z])(?=[가-힣])/u).filter(Boolean).slice(0, EARLY_WORDS);
+
+/** The block that would hold `term` in `blocks` (the separators, in order), or -1,
+ *  found by bisection: a query looks up a few hundred runs. JS orders strings by
+ *  UTF-16 units and the index by UTF-8 bytes: the same order for Hangul syllables
+ *  and ASCII, and for the rare word they sort apart, a guess in vain. */
+function blockOf(term, blocks) {
+  let [lo, hi] = [0, blocks.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid] <= term) lo = mid + 1;
+    else hi = mid;
   }
-  return names;
+  return lo - 1;
+}
+
+/** The blocks of `words` themselves: the search needs nearly all of them in its
+ *  first round. */
+const wordBlocks = (words, { blocks }) => words.map((w) => blockOf(w, blocks));
+
+/** The blocks of what the search looks up besides the words as typed, likeliest
+ *  first: the meanings of the lexicon entries whose typed form (two characters or
+ *  more), or a verb's stem (the form without its final 다), begins a word, or a
+ *  word and the next one (`애저가` → `azure`, `뻗어서` → the entry of `뻗다`);
+ *  then every run of two syllables or more inside a word of at most
+ *  `EARLY_RUN_SYLLABLES` Hangul syllables, where its stem, its pieces typed
+ *  without a space and the terms inside it are (`전세계` → `세계`). */
+function readingBlocks(words, { blocks, perBlock, lexicon }) {
+  const found = [];
+  words.forEach((word, i) => {
+    const texts = [word, word + (words[i + 1] ?? "")];
+    const begins = (form) => texts.some((t) => t.startsWith(form));
+    for (const { say, means } of lexicon) {
+      if (say.some((form) => ([...form].length >= 2 && begins(form)) || (/.다$/.test(form) && begins(form.slice(0, -1))))) {
+        for (const p of means.flat()) found.push(Math.floor(p / perBlock));
+      }
+    }
+  });
+  for (const word of words.filter((w) => /^[가-힣]+$/.test(w) && w.length <= EARLY_RUN_SYLLABLES)) {
+    for (let from = 0; from < word.length; from++) {
+      for (let to = from + 2; to <= word.length; to++) found.push(blockOf(word.slice(from, to), blocks));
+    }
+  }
+  return found;
 }
 
 /** Resolves in a later task: the page may handle input and paint first. */
@@ -177,22 +233,37 @@ export class IncidentLibrary extends EventTarget {
     if (!base.pathname.endsWith("/")) base.pathname += "/";
     const v = version && base.protocol !== "file:" ? "?v=" + encodeURIComponent(version) : "";
     // Only the entry file, fetched beside the module: each search names the blocks
-    // it needs. With the first query known, the blocks of its words are asked for
-    // once the start of meta.bin (the header and the block directory) is in, while
-    // the module and the rest of meta.bin are still coming: on a slow link that
-    // saves the search a round trip.
+    // it needs. With the first query known, the blocks of its words, and of their
+    // likeliest other readings, are asked for once the start of meta.bin (the
+    // header, the block directory, the lexicon) is in, while the module and the
+    // rest of meta.bin are still coming: on a slow link that saves the search a
+    // round trip or two.
     const metaUrl = new URL("index/meta.bin" + v, base);
     const early = new Map();
+    // Blocks `numbers` while fewer than `limit` are asked for.
+    const ask = (numbers, build, limit) => {
+      for (const b of numbers) {
+        if (early.size >= limit) return;
+        if (b < 0) continue;
+        const url = new URL(`index/vocab-${String(b).padStart(4, "0")}.bin?v=${build}`, base);
+        if (early.has(url.href)) continue;
+        const pending = load(url);
+        pending.catch(() => {});
+        early.set(url.href, pending);
+      }
+    };
+    // The words' own blocks once the directory is in, the rest once the lexicon is.
+    let words;
     const prefetch = (bytes) => {
-      const directory = directoryOf(bytes);
-      if (!directory) return false;
+      const head = startOf(bytes);
+      if (!head) return false;
       try {
-        for (const name of blocksOfWords(String(query), directory)) {
-          const url = new URL(`index/${name}?v=${directory.build}`, base);
-          const pending = load(url);
-          pending.catch(() => {});
-          early.set(url.href, pending);
+        if (!words) {
+          words = wordsOf(query);
+          ask(wordBlocks(words, head), head.build, Infinity);
         }
+        if (!head.lexicon) return false;
+        ask(readingBlocks(words, head), head.build, EARLY_BLOCKS);
       } catch {
         // A query that cannot be read as text asks for nothing early; the search
         // says what is wrong with it.

@@ -179,10 +179,22 @@ fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> (
     (bytes, rounds.len(), spare)
 }
 
+/// Most blocks `IncidentLibrary.open` asks for before the module has started
+/// (`EARLY_BLOCKS` in `www/pkg/library.js`).
+const EARLY_BLOCKS: usize = 11;
+/// The longest word whose runs of syllables are looked up early
+/// (`EARLY_RUN_SYLLABLES` there).
+const EARLY_RUN_SYLLABLES: usize = 16;
+
 /// The vocabulary blocks that `IncidentLibrary.open` given query `q` fetches beside
-/// `meta.bin`, by the same rule (`blocksOfWords` in `www/pkg/library.js`): the
-/// blocks of its first 12 words as typed, split at what is not a letter or digit
-/// and where Hangul syllables meet Latin letters.
+/// `meta.bin`, by the same rule (`wordBlocks`, then `readingBlocks`, in
+/// `www/pkg/library.js`): the blocks of its first 12 words as typed, split at what is
+/// not a letter or digit and where Hangul syllables meet Latin letters; then, while
+/// fewer than [`EARLY_BLOCKS`] are asked for, those of the meanings of the lexicon
+/// entries whose typed forms of two characters or more, or a verb's stem (the form
+/// without its final 다), begin a word or a word and the next one, and those of
+/// every run of two syllables or more inside a word of at most
+/// [`EARLY_RUN_SYLLABLES`] Hangul syllables.
 fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
     let hangul = |c: char| ('가'..='힣').contains(&c);
     let text = incident_core::text::normalize(q);
@@ -199,13 +211,49 @@ fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
         }
         last = c;
     }
-    let mut names: Vec<String> = Vec::new();
-    for word in words.iter().filter(|w| !w.is_empty()).take(12) {
-        if let Some(b) = index.meta.vocab.block_of(word) {
-            let name = incident_core::format::vocab::Directory::file(b);
-            if !names.contains(&name) {
-                names.push(name);
+    let words: Vec<String> = words.into_iter().filter(|w| !w.is_empty()).take(12).collect();
+    let directory = &index.meta.vocab;
+    let blocks: Vec<usize> = words.iter().filter_map(|w| directory.block_of(w)).collect();
+    let mut more: Vec<usize> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let texts = [Some(word.clone()), words.get(i + 1).map(|next| format!("{word}{next}"))];
+        for entry in &index.meta.lexicon {
+            let begins = |k: &str| texts.iter().flatten().any(|t| t.starts_with(k));
+            let found = entry.say.iter().any(|form| {
+                (form.chars().count() >= 2 && begins(form))
+                    || form
+                        .strip_suffix('다')
+                        .is_some_and(|stem| !stem.is_empty() && begins(stem))
+            });
+            if found {
+                more.extend(entry.means.iter().flatten().map(|&p| directory.block_at(p as usize)));
             }
+        }
+    }
+    for word in words
+        .iter()
+        .filter(|w| w.chars().all(hangul) && w.chars().count() <= EARLY_RUN_SYLLABLES)
+    {
+        let syllables: Vec<char> = word.chars().collect();
+        for from in 0..syllables.len() {
+            for to in from + 2..=syllables.len() {
+                let run: String = syllables[from..to].iter().collect();
+                more.extend(directory.block_of(&run));
+            }
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    for (b, limit) in blocks
+        .into_iter()
+        .map(|b| (b, usize::MAX))
+        .chain(more.into_iter().map(|b| (b, EARLY_BLOCKS)))
+    {
+        let name = incident_core::format::vocab::Directory::file(b);
+        if !names.contains(&name) {
+            if names.len() >= limit {
+                break;
+            }
+            names.push(name);
         }
     }
     names

@@ -49,8 +49,12 @@ pub struct Meta {
     /// Where the vocabulary blocks are. First in the file, so that a loader can read
     /// it from the start of `meta.bin` while the rest is still coming, and ask for
     /// the blocks of a query's words before the search module has started
-    /// (`docs/index-format.md`, "The directory first").
+    /// (`docs/index-format.md`, "The directory and the lexicon first").
     pub vocab: Directory,
+    /// The domain lexicon (`data/lexicon.toml`): what people type, and the terms
+    /// records hold for it. Second in the file, for the same loader: the blocks of
+    /// the meanings of a query's words come with those of the words.
+    pub lexicon: Vec<LexiconEntry>,
     /// When the corpus was built, as an RFC 3339 date-time (`generated_at`). It is
     /// taken from the newest record date, not the clock, so builds are reproducible.
     pub corpus_date: String,
@@ -75,9 +79,6 @@ pub struct Meta {
     pub partial_dates: Vec<PartialDate>,
     /// Each incident's length: term occurrences in units of [`LENGTH_UNIT`], 1..=255.
     pub lengths: Vec<u8>,
-    /// The domain lexicon (`data/lexicon.toml`): what people type, and the terms
-    /// records hold for it.
-    pub lexicon: Vec<LexiconEntry>,
     /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
     /// digits or more) holds incidents `c*listing_chunk ..`.
     pub listing_chunk: u32,
