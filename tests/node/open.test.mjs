@@ -99,10 +99,31 @@ async function heldMetaServer(out, head) {
   return { url: `http://127.0.0.1:${server.address().port}/`, asked, release, close: () => server.close() };
 }
 
+/** The vocabulary blocks `server` (a `heldMetaServer`) was asked for, in order. */
+const blocksAsked = (server) => server.asked.filter((p) => p.startsWith("/index/vocab-"));
+
+/** The blocks asked for early, while `server` holds the rest of meta.bin back:
+ *  they go out together, so once one has come, those that come within 300 ms of
+ *  the last are counted too (2.5 s at the most). */
+async function earlyBlocks(server) {
+  const deadline = Date.now() + 2500;
+  let seen = 0;
+  let quietSince = Date.now();
+  while (Date.now() < deadline && (seen === 0 || Date.now() - quietSince < 300)) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (blocksAsked(server).length > seen) {
+      seen = blocksAsked(server).length;
+      quietSince = Date.now();
+    }
+  }
+  return blocksAsked(server);
+}
+
 test("open() with the first query asks for its words' blocks from the start of meta.bin, before the rest has come", async () => {
   const q = "DNS레코드가 꼬여서 로드밸런서 먹통";
   const want = native(library, q);
-  // The header and the directory, and not much more, of the shipped meta.bin.
+  // The header, the directory and the start of the lexicon of the shipped meta.bin:
+  // the words' own blocks, and no others yet.
   const meta = readFileSync(join(library.out, "index/meta.bin"));
   const server = await heldMetaServer(library.out, 8192);
   try {
@@ -110,27 +131,14 @@ test("open() with the first query asks for its words' blocks from the start of m
     const opening = IncidentLibrary.open(server.url, { query: q });
     // While the rest of meta.bin is held back, the blocks of the words as typed
     // are asked for: dns, 레코드가, 꼬여서, 로드밸런서, 먹통.
-    // They go out together: once one has come, those that come within 300 ms of
-    // the last are counted too.
-    const blocksAsked = () => server.asked.filter((p) => p.startsWith("/index/vocab-"));
-    const deadline = Date.now() + 2500;
-    let seen = 0;
-    let quietSince = Date.now();
-    while (Date.now() < deadline && (seen === 0 || Date.now() - quietSince < 300)) {
-      await new Promise((r) => setTimeout(r, 20));
-      if (blocksAsked().length > seen) {
-        seen = blocksAsked().length;
-        quietSince = Date.now();
-      }
-    }
-    const early = blocksAsked();
+    const early = await earlyBlocks(server);
     server.release();
     assert.ok(early.length >= 3 && early.length <= 5, `blocks asked for while meta.bin was held: ${early}`);
     const lib = await opening;
     const r = await lib.search(q, { prefix: true, excerpts: false });
     assert.deepEqual(hits(r), hits(want));
     // Each block is asked for once: the search found the early ones coming.
-    const blocks = server.asked.filter((p) => p.startsWith("/index/vocab-"));
+    const blocks = blocksAsked(server);
     assert.equal(new Set(blocks).size, blocks.length, String(blocks));
     // And the search needed them.
     const plain = await IncidentLibrary.open(library.out);
@@ -153,18 +161,7 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
   const server = await heldMetaServer(library.out, meta.length - 1);
   try {
     const opening = IncidentLibrary.open(server.url, { query: q });
-    const blocksAsked = () => server.asked.filter((p) => p.startsWith("/index/vocab-"));
-    const deadline = Date.now() + 2500;
-    let seen = 0;
-    let quietSince = Date.now();
-    while (Date.now() < deadline && (seen === 0 || Date.now() - quietSince < 300)) {
-      await new Promise((r) => setTimeout(r, 20));
-      if (blocksAsked().length > seen) {
-        seen = blocksAsked().length;
-        quietSince = Date.now();
-      }
-    }
-    const early = blocksAsked();
+    const early = await earlyBlocks(server);
     server.release();
     // More than the two words' own blocks, and within the limit.
     assert.ok(early.length > 2 && early.length <= 12, `blocks asked for while meta.bin was held: ${early}`);
@@ -172,7 +169,7 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
     const r = await lib.search(q, { prefix: true, excerpts: false });
     assert.deepEqual(hits(r), hits(want));
     // The search found every block it needed already asked for.
-    assert.deepEqual(blocksAsked(), early);
+    assert.deepEqual(blocksAsked(server), early);
   } finally {
     server.release();
     server.close();
