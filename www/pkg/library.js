@@ -186,7 +186,8 @@ function readingBlocks(words, { blocks, perBlock, lexicon }) {
     const begins = (form) => texts.some((t) => t.startsWith(form));
     for (const { say, means } of lexicon) {
       if (say.some((form) => ([...form].length >= 2 && begins(form)) || (/.다$/.test(form) && begins(form.slice(0, -1))))) {
-        for (const p of means.flat()) found.push(Math.floor(p / perBlock));
+        // A position past the vocabulary (damage the module will refuse) asks for nothing.
+        for (const p of means.flat()) found.push(p < blocks.length * perBlock ? Math.floor(p / perBlock) : -1);
       }
     }
   });
