@@ -104,48 +104,63 @@ const buildOf = (bytes) =>
   bytes.length < 24 || String.fromCharCode(...bytes.subarray(0, 4)) !== "ILIX" ? undefined
     : new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(8, true).toString(16).padStart(16, "0");
 
-/** What the start of `meta.bin` says (docs/index-format.md, "The directory and
- *  the lexicon first"): `{build, perBlock, blocks, lexicon}`, the build as
- *  `core.build` spells it, the terms per block, each block's separator, and the
- *  lexicon's entries (`{say, means}`) once they are in, null before; null until the
- *  directory is in, or for bytes that do not hold one. */
-function startOf(bytes) {
-  let at = 24;
-  // A postcard varint, string and sequence; past the bytes in, a throw.
-  const varint = () => {
-    let v = 0;
-    for (let scale = 1, b = 128; b > 127; scale *= 128) v += ((b = bytes[at++]) & 127) * scale;
-    if (at > bytes.length) throw 0;
-    return v;
-  };
+/** A postcard reader of `bytes` from offset `at`: varints, strings and
+ *  sequences, each a throw past the bytes in. */
+function reader(bytes, at) {
   const text = new TextDecoder();
-  const string = () => {
-    const n = varint();
-    if ((at += n) > bytes.length) throw 0;
-    return text.decode(bytes.subarray(at - n, at));
+  const r = {
+    get at() {
+      return at;
+    },
+    varint() {
+      let v = 0;
+      for (let scale = 1, b = 128; b > 127; scale *= 128) v += ((b = bytes[at++]) & 127) * scale;
+      if (at > bytes.length) throw 0;
+      return v;
+    },
+    string() {
+      const n = r.varint();
+      if ((at += n) > bytes.length) throw 0;
+      return text.decode(bytes.subarray(at - n, at));
+    },
+    // Each item takes a byte at least: a count past the bytes in is not read.
+    list(item) {
+      const n = r.varint();
+      if (n > bytes.length - at) throw 0;
+      return Array.from({ length: n }, item);
+    },
   };
-  // Each item takes a byte at least: a count past the bytes in is not read.
-  const list = (item) => {
-    const n = varint();
-    if (n > bytes.length - at) throw 0;
-    return Array.from({ length: n }, item);
-  };
-  let start;
+  return r;
+}
+
+/** The block directory at the start of `meta.bin` (docs/index-format.md, "The
+ *  directory and the lexicon first"): `{build, perBlock, blocks, end}`, the build
+ *  as `core.build` spells it, the terms per block, each block's separator and the
+ *  offset where the lexicon starts; null until it is all in, or for bytes that do
+ *  not hold one. */
+function directoryOf(bytes) {
   try {
     const build = buildOf(bytes);
     if (!build || bytes[6] !== 1) return null;
-    const [terms, perBlock] = [varint(), varint()];
-    start = { build, perBlock, blocks: list(string), lexicon: null };
-    if (!perBlock || Math.ceil(terms / perBlock) !== start.blocks.length) return null;
+    const r = reader(bytes, 24);
+    const [terms, perBlock] = [r.varint(), r.varint()];
+    const blocks = r.list(r.string);
+    if (!perBlock || Math.ceil(terms / perBlock) !== blocks.length) return null;
+    return { build, perBlock, blocks, end: r.at };
   } catch {
     return null;
   }
+}
+
+/** The lexicon's entries (`{say, means}`) from offset `at` of `meta.bin`, right
+ *  after the directory; null until it is all in. */
+function lexiconOf(bytes, at) {
   try {
-    start.lexicon = list(() => ({ say: list(string), means: list(() => list(varint)) }));
+    const r = reader(bytes, at);
+    return r.list(() => ({ say: r.list(r.string), means: r.list(() => r.list(r.varint)) }));
   } catch {
-    // Not all in yet.
+    return null;
   }
-  return start;
 }
 
 /** The words of `query` as typed, much as the search reads words: NFKC, lower
@@ -179,7 +194,7 @@ const wordBlocks = (words, { blocks }) => words.map((w) => blockOf(w, blocks));
  *  then every run of two syllables or more inside a word of at most
  *  `EARLY_RUN_SYLLABLES` Hangul syllables, where its stem, its pieces typed
  *  without a space and the terms inside it are (`전세계` → `세계`). */
-function readingBlocks(words, { blocks, perBlock, lexicon }) {
+function readingBlocks(words, { blocks, perBlock }, lexicon) {
   const found = [];
   words.forEach((word, i) => {
     const texts = [word, word + (words[i + 1] ?? "")];
@@ -253,18 +268,20 @@ export class IncidentLibrary extends EventTarget {
         early.set(url.href, pending);
       }
     };
-    // The words' own blocks once the directory is in, the rest once the lexicon is.
-    let words;
+    // The words' own blocks once the directory is in, the rest once the lexicon is:
+    // each is read once, however many chunks of meta.bin come before it.
+    let directory, words;
     const prefetch = (bytes) => {
-      const head = startOf(bytes);
-      if (!head) return false;
       try {
-        if (!words) {
+        if (!directory) {
+          directory = directoryOf(bytes);
+          if (!directory) return false;
           words = wordsOf(query);
-          ask(wordBlocks(words, head), head.build, Infinity);
+          ask(wordBlocks(words, directory), directory.build, Infinity);
         }
-        if (!head.lexicon) return false;
-        ask(readingBlocks(words, head), head.build, EARLY_BLOCKS);
+        const lexicon = lexiconOf(bytes, directory.end);
+        if (!lexicon) return false;
+        ask(readingBlocks(words, directory, lexicon), directory.build, EARLY_BLOCKS);
       } catch {
         // A query that cannot be read as text asks for nothing early; the search
         // says what is wrong with it.
