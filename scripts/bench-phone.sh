@@ -67,8 +67,8 @@ for n in "${sizes[@]}"; do
       protocol=(--http2)
       suffix=-http2
     fi
-    json=$(node tests/relevance/bench-phone.mjs "$dir/site" tests/relevance/blind.toml 40 --profile "$profile" "${protocol[@]}")
-    # Kept, with one query's request chain per engine.
+    json=$(BENCH_PHONE_CHAINS="$dir/$profile$suffix-chains.json" node tests/relevance/bench-phone.mjs "$dir/site" tests/relevance/blind.toml 40 --profile "$profile" "${protocol[@]}")
+    # Kept, with one query's request chain per engine (every query's in -chains.json).
     printf '%s\n' "$json" >"$dir/$profile$suffix.json"
     echo "$n ($records records), $profile$suffix: $dir/$profile$suffix.json" >&2
     rows+=("$records $json")

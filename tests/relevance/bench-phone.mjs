@@ -33,7 +33,7 @@
 // chain each engine's requests for the first query both have titles for.
 //
 //   node tests/relevance/bench-phone.mjs <site with a pagefind index> <queries.toml> [sample=40] [--profile mobile|broadband] [--http2]
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch } from "../e2e/helpers.mjs";
 import { percentile as at, readQueries, staticServer } from "./common.mjs";
@@ -219,6 +219,12 @@ try {
   });
   // The example: the first query both engines have titles for, if any.
   const example = Math.max(0, o.findIndex((r, i) => r.times.shown && p[i].times.shown));
+  // BENCH_PHONE_CHAINS=<file>: every query's request chain, per engine, for a
+  // closer look at where the time goes.
+  if (process.env.BENCH_PHONE_CHAINS) {
+    const all = (runs) => runs.map((r) => ({ ms: r.times.titles, excerpts_ms: r.times.excerpts, rounds: r.search.rounds, ...chain(r) }));
+    writeFileSync(process.env.BENCH_PHONE_CHAINS, JSON.stringify({ ours: all(o), pagefind: all(p) }));
+  }
   console.log(JSON.stringify({
     profile,
     protocol: http2 ? "HTTP/2" : "HTTP/1.1",
