@@ -74,6 +74,10 @@ fn round_trip() {
     assert!(full.missing.is_empty() && !full.incomplete);
     let first = incident_core::search::search(&open, &request).unwrap();
     assert!(first.incomplete, "{:?}", first.missing);
+    // What only a complete response is read for waits for it: 재시도 names a cause
+    // (a suggested filter), and every value has a count.
+    assert!(!full.suggestions.is_empty() && full.facets.iter().count() > 0);
+    assert!(first.suggestions.is_empty() && first.facets.iter().count() == 0);
     assert!(
         first.missing.iter().all(|n| n.starts_with("vocab-")),
         "{:?}",

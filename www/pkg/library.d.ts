@@ -108,7 +108,8 @@ export interface SearchResult {
    *  response still needs; add them and run the same request again. */
   missing?: string[];
   /** With `missing`: they are vocabulary blocks or near-term buckets, and nothing else in
-   *  the response holds yet. */
+   *  the response holds yet: `core.search` then returns only `missing`, `incomplete`
+   *  and `likely`. */
   incomplete?: boolean;
   /** With `incomplete`: listing files of the provisional page that the search will
    *  likely need; fetch them beside `missing` if you like (`search` does). */

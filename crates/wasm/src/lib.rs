@@ -93,6 +93,22 @@ impl IncidentLibrary {
     pub fn search(&self, request: JsValue) -> Result<JsValue, JsValue> {
         let request = parse_request(&request)?;
         let response = search::search(&self.index, &request).map_err(|e| fail("FilterError", e))?;
+        if response.incomplete {
+            // The loader reads only what to fetch from a response that still misses
+            // files: converting the rest (every facet value's count, the words, the
+            // provisional hits) into JS objects cost a phone more than the search.
+            #[derive(Serialize)]
+            struct Incomplete<'a> {
+                incomplete: bool,
+                missing: &'a [String],
+                likely: &'a [String],
+            }
+            return to_js(&Incomplete {
+                incomplete: true,
+                missing: &response.missing,
+                likely: &response.likely,
+            });
+        }
         to_js(&response)
     }
 

@@ -189,8 +189,9 @@ pub struct Response {
     /// Always empty for a fully loaded index.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
-    /// True when `missing` names vocabulary blocks or near-term buckets: the hits, counts
-    /// and readings are provisional and must not be shown.
+    /// True when `missing` names vocabulary blocks or near-term buckets: the hits and
+    /// readings are provisional and must not be shown, and the facet counts, the
+    /// suggested filters and the graph are left empty until the search is complete.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub incomplete: bool,
     /// With `incomplete`, once every word's own blocks are in and fewer files are
@@ -301,16 +302,28 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         (request.page, request.per_page),
         request.explain,
     );
-    let graph = if request.graph.is_empty() {
-        None
-    } else {
-        Some(graph(index, &counted.matching, &request.graph)?)
-    };
-    let suggestions = suggest(index, &request.query, &selection);
     let completions = completions(index, request, typed.last().copied());
     let needed = index.take_missing();
     let incomplete = !needed.is_empty();
     let settled = words.iter().all(|w| !w.unread);
+    // What a response still missing files is read for is those files: the flow
+    // graph, the suggested filters and the facet counts (none of which reads a file
+    // the search may lack) wait for the complete one.
+    let graph = if request.graph.is_empty() || incomplete {
+        None
+    } else {
+        Some(graph(index, &counted.matching, &request.graph)?)
+    };
+    let suggestions = if incomplete {
+        Vec::new()
+    } else {
+        suggest(index, &request.query, &selection)
+    };
+    let facets = if incomplete {
+        ByFacet::default()
+    } else {
+        facet_counts(index, &counted, &selection)
+    };
     Ok(Response {
         total,
         full,
@@ -320,7 +333,7 @@ pub fn search(index: &Index, request: &Request) -> Result<Response, SearchError>
         per_page: shown.per_page,
         sort,
         hits: shown.hits,
-        facets: facet_counts(index, &counted, &selection),
+        facets,
         words,
         suggestions,
         graph,
