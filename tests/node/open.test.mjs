@@ -166,6 +166,10 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
     // More than the two words' own blocks, and within the limit.
     assert.ok(early.length > 2 && early.length <= 12, `blocks asked for while meta.bin was held: ${early}`);
     const lib = await opening;
+    // The blocks came while meta.bin was held: the module holds them before the
+    // first search, which needs nothing more of the index than the listings.
+    const first = lib.core.search({ query: q, prefix: true, per_page: 10 });
+    assert.ok(!first.incomplete && first.missing.every((f) => f.startsWith("listing-")), `still missing: ${first.missing}`);
     const r = await lib.search(q, { prefix: true, excerpts: false });
     assert.deepEqual(hits(r), hits(want));
     // The search found every block it needed already asked for.

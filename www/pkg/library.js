@@ -256,6 +256,8 @@ export class IncidentLibrary extends EventTarget {
     // round trip or two.
     const metaUrl = new URL("index/meta.bin" + v, base);
     const early = new Map();
+    // The early files that have come, by URL: the first search reads them at once.
+    const arrived = new Map();
     // Blocks `numbers` while fewer than `limit` are asked for.
     const ask = (numbers, build, limit) => {
       for (const b of numbers) {
@@ -264,7 +266,7 @@ export class IncidentLibrary extends EventTarget {
         const url = new URL(`index/vocab-${String(b).padStart(4, "0")}.bin?v=${build}`, base);
         if (early.has(url.href)) continue;
         const pending = load(url);
-        pending.catch(() => {});
+        pending.then((bytes) => arrived.set(url.href, bytes), () => {});
         early.set(url.href, pending);
       }
     };
@@ -295,8 +297,10 @@ export class IncidentLibrary extends EventTarget {
     // between them.
     await pause();
     const core = new Core(meta);
+    const library = new IncidentLibrary(base, core, early);
+    library.addArrived(arrived);
     await pause();
-    return new IncidentLibrary(base, core, early);
+    return library;
   }
 
   /** A library at `base` whose index `core` (the binding) holds; `early` holds the
@@ -309,6 +313,24 @@ export class IncidentLibrary extends EventTarget {
     this.inflight = new Map();
     this.early = early;
     this.switching = null;
+  }
+
+  /** Adds the files of early requests that have come (`arrived`, bytes by URL),
+   *  so that the first search reads them at once: a word their blocks lack then
+   *  gets its near-term buckets asked for in the same round as the blocks still
+   *  missing, instead of a search later. A file of another build, or one the
+   *  module refuses, is left to the search, which names it and says what is
+   *  wrong. */
+  addArrived(arrived) {
+    for (const [href, bytes] of arrived) {
+      const name = new URL(href).pathname.split("/").pop();
+      if (this.url("index/" + name).href !== href) continue;
+      try {
+        if (this.add(name, bytes)) this.early.delete(href);
+      } catch {
+        // Named by the search, which fails on it as on any damaged file.
+      }
+    }
   }
 
   /** The URL of a file of the loaded build: `?v=<build>` on the web, so that the
