@@ -99,6 +99,15 @@ impl Bitset {
         self.words.iter().all(|&w| w == 0)
     }
 
+    /// True when every incident in the set is below `n`: a look at the words past
+    /// `n`, not a walk over the members (the loader checks every facet value's set,
+    /// thousands of members each in a large library).
+    pub fn below(&self, n: usize) -> bool {
+        let whole = n / 64;
+        let partial = self.words.get(whole).map_or(0, |&w| w >> (n % 64));
+        partial == 0 && self.words.iter().skip(whole + 1).all(|&w| w == 0)
+    }
+
     /// Number of incidents in both sets.
     pub fn intersection_len(&self, other: &Bitset) -> usize {
         self.words
@@ -146,5 +155,38 @@ impl Iterator for Ones<'_> {
         let bit = self.word.trailing_zeros() as usize;
         self.word &= self.word - 1;
         Some(self.base + bit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_agrees_with_the_members() {
+        for size in [0, 1, 63, 64, 65, 130, 200] {
+            for member in [
+                None,
+                Some(0),
+                Some(62),
+                Some(63),
+                Some(64),
+                Some(127),
+                Some(129),
+                Some(199),
+            ] {
+                let mut set = Bitset::empty(size);
+                if let Some(m) = member.filter(|&m| m < size) {
+                    set.insert(m);
+                }
+                for n in [0, 1, 63, 64, 65, 128, 129, 130, 200, 300] {
+                    assert_eq!(
+                        set.below(n),
+                        set.iter().all(|d| d < n),
+                        "size {size}, member {member:?}, n {n}"
+                    );
+                }
+            }
+        }
     }
 }

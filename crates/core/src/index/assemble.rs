@@ -38,12 +38,7 @@ pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
     if meta.facets.len() != FACETS.len() {
         return Err(bad_meta("unexpected number of facets"));
     }
-    if meta
-        .facets
-        .iter()
-        .flat_map(|f| &f.values)
-        .any(|v| v.docs.iter().any(|d| d >= n))
-    {
+    if meta.facets.iter().flat_map(|f| &f.values).any(|v| !v.docs.below(n)) {
         return Err(bad_meta("a facet value names an incident past the end"));
     }
     if meta.listing_chunk == 0 {
