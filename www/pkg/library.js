@@ -256,18 +256,17 @@ export class IncidentLibrary extends EventTarget {
     // round trip or two.
     const metaUrl = new URL("index/meta.bin" + v, base);
     const early = new Map();
-    // The early files that have come, by name: the first search reads them at once.
+    // The early files that have come, by URL: the first search reads them at once.
     const arrived = new Map();
     // Blocks `numbers` while fewer than `limit` are asked for.
     const ask = (numbers, build, limit) => {
       for (const b of numbers) {
         if (early.size >= limit) return;
         if (b < 0) continue;
-        const name = `vocab-${String(b).padStart(4, "0")}.bin`;
-        const url = new URL(`index/${name}?v=${build}`, base);
+        const url = new URL(`index/vocab-${String(b).padStart(4, "0")}.bin?v=${build}`, base);
         if (early.has(url.href)) continue;
         const pending = load(url);
-        pending.then((bytes) => arrived.set(name, { href: url.href, bytes }), () => {});
+        pending.then((bytes) => arrived.set(url.href, bytes), () => {});
         early.set(url.href, pending);
       }
     };
@@ -316,14 +315,15 @@ export class IncidentLibrary extends EventTarget {
     this.switching = null;
   }
 
-  /** Adds the files of early requests that have come (`arrived`: by name, the
-   *  URL asked for and its bytes), so that the first search reads them at once: a
-   *  word their blocks lack then gets its near-term buckets asked for in the same
-   *  round as the blocks still missing, instead of a search later. A file of another build, or one the
+  /** Adds the files of early requests that have come (`arrived`, bytes by URL),
+   *  so that the first search reads them at once: a word their blocks lack then
+   *  gets its near-term buckets asked for in the same round as the blocks still
+   *  missing, instead of a search later. A file of another build, or one the
    *  module refuses, is left to the search, which names it and says what is
    *  wrong. */
   addArrived(arrived) {
-    for (const [name, { href, bytes }] of arrived) {
+    for (const [href, bytes] of arrived) {
+      const name = new URL(href).pathname.split("/").pop();
       if (this.url("index/" + name).href !== href) continue;
       try {
         if (this.add(name, bytes)) this.early.delete(href);
