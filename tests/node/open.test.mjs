@@ -164,7 +164,7 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
     const early = await earlyBlocks(server);
     server.release();
     // More than the two words' own blocks, and within the limit.
-    assert.ok(early.length > 2 && early.length <= 12, `blocks asked for while meta.bin was held: ${early}`);
+    assert.ok(early.length > 2 && early.length <= 20, `blocks asked for while meta.bin was held: ${early}`);
     const lib = await opening;
     // The blocks came while meta.bin was held: the module holds them before the
     // first search, which needs nothing more of the index than the listings.
@@ -180,12 +180,12 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
   }
 });
 
-test("open() with a hostile, empty or non-string first query asks for at most 12 blocks and opens and searches as without one", async () => {
+test("open() with a hostile, empty or non-string first query asks for at most 20 blocks and opens and searches as without one", async () => {
   for (const q of ["", "   ", "\u0000<script>alert(1)</script>", "가".repeat(5000), Array.from({ length: 300 }, (_, i) => `단어${i}`).join(" "), "🙂 𝒜 ﬁ ＡＷＳ"]) {
     const server = await heldMetaServer(library.out, Infinity);
     try {
       const lib = await IncidentLibrary.open(server.url, { query: q });
-      assert.ok(server.asked.filter((p) => p.startsWith("/index/vocab-")).length <= 12, JSON.stringify(q.slice(0, 40)));
+      assert.ok(server.asked.filter((p) => p.startsWith("/index/vocab-")).length <= 20, JSON.stringify(q.slice(0, 40)));
       const r = await lib.search(q.slice(0, 2000), { excerpts: false });
       const plain = await (await IncidentLibrary.open(library.out)).search(q.slice(0, 2000), { excerpts: false });
       assert.deepEqual(hits(r), hits(plain), JSON.stringify(q.slice(0, 40)));

@@ -19,10 +19,12 @@ const GATHER_MS = 8;
 // has started: a query's first dozen words are nearly always all it says.
 const EARLY_WORDS = 12;
 // Most blocks asked for before the module has started, counting the words' own,
-// which always are: the others are guesses, and more of them would take a long
-// query's first search past its byte budget (crates/build/examples/first_search.rs
-// models the same rule).
-const EARLY_BLOCKS = 11;
+// which always are: the others are guesses. Each costs a few ms of the module's
+// download on a slow link, where a block the search asks for later costs a round
+// trip; past 20 almost no query of the query sets has a guess left, and one
+// wasted guess too many takes a long query's first search past its byte budget
+// (crates/build/examples/first_search.rs models the same rule).
+const EARLY_BLOCKS = 20;
 // The longest word whose runs of syllables are looked up early: a dozen syllables
 // are several words typed without spaces, and a word of thousands would cost
 // millions of lookups.
@@ -188,31 +190,46 @@ function blockOf(term, blocks) {
 const wordBlocks = (words, { blocks }) => words.map((w) => blockOf(w, blocks));
 
 /** The blocks of what the search looks up besides the words as typed, likeliest
- *  first: the meanings of the lexicon entries whose typed form (two characters or
- *  more), or a verb's stem (the form without its final 다), begins a word, or a
- *  word and the next one (`애저가` → `azure`, `뻗어서` → the entry of `뻗다`);
- *  then every run of two syllables or more inside a word of at most
- *  `EARLY_RUN_SYLLABLES` Hangul syllables, where its stem, its pieces typed
- *  without a space and the terms inside it are (`전세계` → `세계`). */
+ *  first: the meanings of the lexicon entries whose typed form, or a verb's stem
+ *  (the form without its final 다), of two characters or more begins a word, or a
+ *  word and the next one (`애저가` → `azure`, `뻗어서` → the entry of `뻗다`); then,
+ *  in words of at most `EARLY_RUN_SYLLABLES` Hangul syllables, every run of two
+ *  syllables or more that begins a word (its stem, its word without a particle),
+ *  and the runs inside it that `innerRun` keeps (its pieces typed without a space,
+ *  the terms inside it: `전세계` → `세계`). */
 function readingBlocks(words, { blocks, perBlock }, lexicon) {
   const found = [];
   words.forEach((word, i) => {
     const texts = [word, word + (words[i + 1] ?? "")];
-    const begins = (form) => texts.some((t) => t.startsWith(form));
+    const begins = (form) => [...form].length >= 2 && texts.some((t) => t.startsWith(form));
     for (const { say, means } of lexicon) {
-      if (say.some((form) => ([...form].length >= 2 && begins(form)) || (/.다$/.test(form) && begins(form.slice(0, -1))))) {
+      if (say.some((form) => begins(form) || (/.다$/.test(form) && begins(form.slice(0, -1))))) {
         // A position past the vocabulary (damage the module will refuse) asks for nothing.
         for (const p of means.flat()) found.push(p < blocks.length * perBlock ? Math.floor(p / perBlock) : -1);
       }
     }
   });
-  for (const word of words.filter((w) => /^[가-힣]+$/.test(w) && w.length <= EARLY_RUN_SYLLABLES)) {
-    for (let from = 0; from < word.length; from++) {
-      for (let to = from + 2; to <= word.length; to++) found.push(blockOf(word.slice(from, to), blocks));
+  const runs = words.filter((w) => /^[가-힣]+$/.test(w) && w.length <= EARLY_RUN_SYLLABLES);
+  for (const word of runs) {
+    for (let to = 2; to <= word.length; to++) found.push(blockOf(word.slice(0, to), blocks));
+  }
+  for (const word of runs) {
+    for (let from = 1; from < word.length; from++) {
+      for (let to = from + 2; to <= word.length; to++) {
+        if (innerRun(word.length, from, to)) found.push(blockOf(word.slice(from, to), blocks));
+      }
     }
   }
   return found;
 }
+
+/** Whether the run of syllables `from..to` (not at the start) of a word of `n`
+ *  syllables is looked up early: one of two syllables in a word of five or more,
+ *  or the last two of a word of four; a longer one in a word of six or more. In a
+ *  shorter word the runs inside are mostly pieces of its particle or ending, which
+ *  the search seldom looks up (crates/build/examples/first_search.rs, `inner_run`,
+ *  gives the figures). */
+const innerRun = (n, from, to) => (to - from === 2 ? n >= 5 || (n === 4 && to === n) : n >= 6);
 
 /** Resolves in a later task: the page may handle input and paint first. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
