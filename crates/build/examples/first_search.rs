@@ -34,14 +34,8 @@ fn main() {
     }
     let shell = shell_bytes(&dist);
     let queries = queries_of(args);
-    let searches: Vec<(usize, usize, usize, String)> = queries
-        .iter()
-        .map(|q| {
-            let (bytes, rounds, spare) = first_search(&dist, shell, q, summary);
-            (bytes, rounds, spare, q.clone())
-        })
-        .collect();
-    let spare: Vec<usize> = searches.iter().map(|s| s.2).collect();
+    let searches: Vec<FirstSearch> = queries.iter().map(|q| first_search(&dist, shell, q, summary)).collect();
+    let spare: Vec<usize> = searches.iter().map(|s| s.spare).collect();
     println!(
         "files fetched and not needed: {} in all, in {} of {} queries, at most {}",
         spare.iter().sum::<usize>(),
@@ -49,9 +43,9 @@ fn main() {
         spare.len(),
         spare.iter().max().copied().unwrap_or_default()
     );
-    let mut rounds: Vec<usize> = searches.iter().map(|s| s.1).collect();
-    rounds.sort_unstable();
-    let mut sizes: Vec<(usize, String)> = searches.into_iter().map(|(b, _, _, q)| (b, q)).collect();
+    let rounds: Vec<usize> = searches.iter().map(|s| s.rounds).collect();
+    let waves: Vec<usize> = searches.iter().map(|s| s.waves).collect();
+    let mut sizes: Vec<(usize, String)> = searches.into_iter().map(|s| (s.bytes, s.query)).collect();
     sizes.sort_unstable();
     let at = |p: f64| sizes[((sizes.len() - 1) as f64 * p).round() as usize].0;
     let (largest, worst) = sizes.last().cloned().unwrap_or_default();
@@ -61,24 +55,51 @@ fn main() {
         at(0.5),
         at(0.95),
     );
-    let round_at = |p: f64| rounds[((rounds.len() - 1) as f64 * p).round() as usize];
-    let mut spread = std::collections::BTreeMap::new();
-    for r in &rounds {
-        *spread.entry(*r).or_insert(0) += 1;
-    }
-    let spread: Vec<String> = spread.iter().map(|(r, n)| format!("{r}: {n}")).collect();
     println!(
-        "rounds of index files after meta.bin, to the page's titles: p50 {}, p95 {}, max {} (queries by rounds: {})",
-        round_at(0.5),
-        round_at(0.95),
-        rounds.last().copied().unwrap_or_default(),
-        spread.join(", ")
+        "rounds of index files after meta.bin, to the page's titles: {}",
+        spread(rounds, "rounds")
+    );
+    println!(
+        "waves of requests on {CONNECTIONS} connections after meta.bin (a round of n files takes n / {CONNECTIONS} rounded up): {}",
+        spread(waves, "waves")
     );
     if largest > budget {
         eprintln!("first search: {largest} bytes gzip for {worst:?}, OVER the budget of {budget}");
         std::process::exit(1);
     }
     println!("first search: every query within the budget of {budget} bytes gzip");
+}
+
+/// p50, p95 and max of `counts`, and how many queries have each.
+fn spread(mut counts: Vec<usize>, what: &str) -> String {
+    counts.sort_unstable();
+    let at = |p: f64| counts[((counts.len() - 1) as f64 * p).round() as usize];
+    let mut by = std::collections::BTreeMap::new();
+    for c in &counts {
+        *by.entry(*c).or_insert(0) += 1;
+    }
+    let by: Vec<String> = by.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+    format!(
+        "p50 {}, p95 {}, max {} (queries by {what}: {})",
+        at(0.5),
+        at(0.95),
+        counts.last().copied().unwrap_or_default(),
+        by.join(", ")
+    )
+}
+
+/// Connections a browser opens to one site over HTTP/1.1: a round of more files
+/// than this takes more than one round trip.
+const CONNECTIONS: usize = 6;
+
+/// What a first search costs: its gzip bytes, its rounds of index files after
+/// `meta.bin` and their waves of requests, and the files it fetched in vain.
+struct FirstSearch {
+    query: String,
+    bytes: usize,
+    rounds: usize,
+    waves: usize,
+    spare: usize,
 }
 
 /// What the search page loads besides the index, as the build's size report counts
@@ -111,11 +132,11 @@ fn queries_of(args: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// The gzip bytes, the rounds and the files fetched in vain (early blocks and
-/// `likely` listings that a search fetching only its `missing` never reads) of
-/// query `q`'s first search, read round by round as the browser reads it; with
-/// `quiet` false, each round's files are printed.
-fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> (usize, usize, usize) {
+/// The gzip bytes, the rounds, their waves and the files fetched in vain (early
+/// blocks and `likely` listings that a search fetching only its `missing` never
+/// reads) of query `q`'s first search, read round by round as the browser reads
+/// it; with `quiet` false, each round's files are printed.
+fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> FirstSearch {
     let dir = dist.join("index");
     let read = |name: &str| std::fs::read(dir.join(name));
     let mut index = incident_core::index::Index::open(read).unwrap();
@@ -176,7 +197,13 @@ fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> (
     if !quiet && spare > 0 {
         println!("  fetched and not needed: {spare}");
     }
-    (bytes, rounds.len(), spare)
+    FirstSearch {
+        query: q.to_string(),
+        bytes,
+        rounds: rounds.len(),
+        waves: rounds.iter().map(|r| r.len().div_ceil(CONNECTIONS)).sum(),
+        spare,
+    }
 }
 
 /// Most blocks `IncidentLibrary.open` asks for before the module has started
