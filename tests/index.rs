@@ -65,6 +65,18 @@ fn round_trip() {
     let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
     assert!((0..open.len()).all(|d| !open.has_listing(d) && open.listing(d).title.is_empty()));
     assert_eq!(open.listing(0).date, corpus.incidents[0].date.to_string());
+    // A date the sources give in part comes with the listing file, not meta.bin:
+    // until then the listing shows the day the incident sorts by.
+    let partial = corpus.incidents.iter().position(|i| !i.when.is_day()).unwrap();
+    let when = &corpus.incidents[partial].when;
+    assert_eq!(open.listing(partial).date, corpus.incidents[partial].date.to_string());
+    assert_ne!(open.listing(partial).date, when.machine());
+    let file = open.listing_file(partial);
+    open.add_file(&file, &files[&file]).unwrap();
+    assert_eq!(open.listing(partial).date, when.machine());
+    assert_eq!(open.listing(partial).date_label, when.label());
+    assert_eq!(open.listing(partial), index.listing(partial));
+    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
     let request = incident_core::search::Request {
         query: "재시도".into(),
         per_page: 5,

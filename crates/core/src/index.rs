@@ -70,13 +70,9 @@ pub struct Meta {
     #[serde(with = "packed::ids")]
     pub ids: Vec<String>,
     /// Days since 1970-01-01 of each incident's date, by incident number: the day
-    /// it sorts by (see [`Meta::partial_dates`] for dates the sources give only
-    /// in part).
+    /// it sorts by. A date the sources give only in part is shown as its listing
+    /// file says ([`Listing::partial_date`]).
     pub days: Vec<i32>,
-    /// The incidents whose sources give no full day (a month, a day of an unknown
-    /// year, a span), with how their date is written and shown. Sparse: most
-    /// records have a plain day, which [`Meta::days`] holds alone.
-    pub partial_dates: Vec<PartialDate>,
     /// Each incident's length: term occurrences in units of [`LENGTH_UNIT`], 1..=255.
     pub lengths: Vec<u8>,
     /// Incidents per listing file; file `listing-NNNN.bin` (`NNNN` = `c`, four
@@ -87,8 +83,6 @@ pub struct Meta {
 /// The date of an incident whose sources do not give a plain day.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct PartialDate {
-    /// Incident number.
-    pub doc: u32,
     /// As the record writes it: `2019-06`, `--10-04`, `--10-04/--10-05`.
     pub date: String,
     /// As readers see it: `2019년 6월`, `10월 4~5일 (연도 미상)`.
@@ -160,8 +154,9 @@ pub struct VocabBlock {
     pub lists: Vec<(u32, Vec<u8>)>,
 }
 
-/// What a result list shows for one incident. Only the title and the summary are
-/// stored in listing files; the rest comes from `meta.bin` on load.
+/// What a result list shows for one incident. Only the title, the summary and a
+/// date the sources give in part are stored in listing files; the rest comes from
+/// `meta.bin` on load.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct Listing {
     /// `IL-0001` form.
@@ -183,6 +178,12 @@ pub struct Listing {
     pub facets: Vec<Vec<u16>>,
     /// Plain-text summary (the record's 요약; empty until the listing file is loaded).
     pub summary: String,
+    /// The date, when the sources give no full day (a month, a day of an unknown
+    /// year, a span). In the listing file, not `meta.bin`: only a shown hit reads
+    /// it, and a large library's first search would download thousands (8.7 KB
+    /// gzip at 9,000 synthetic records). Until the file is loaded, [`Listing::date`]
+    /// is the day the incident sorts by.
+    pub partial_date: Option<PartialDate>,
 }
 
 /// A chunk of listing data.
@@ -230,11 +231,12 @@ pub struct Index {
     pub build: u64,
     /// The vocabulary blocks and near-term buckets loaded so far.
     pub data: Loaded,
-    /// Each incident's title and summary, by incident number; empty where
-    /// [`Index::has_listing`] is false. The rest of a listing is the meta's, read
-    /// when a listing is asked for ([`Index::listing`]): building all of them on
-    /// opening cost a large library's first search tens of ms in a browser.
-    texts: Vec<(String, String)>,
+    /// Each incident's listing as its listing file holds it (title, summary and a
+    /// partial date), by incident number; empty where [`Index::has_listing`] is
+    /// false. The rest of a listing is the meta's, read when a listing is asked for
+    /// ([`Index::listing`]): building all of them on opening cost a large library's
+    /// first search tens of ms in a browser.
+    texts: Vec<Listing>,
     /// Which listings have their listing file loaded.
     listed: Vec<bool>,
     /// Index files that a lookup needed since the last [`Index::take_missing`] and
@@ -466,15 +468,14 @@ impl Index {
     /// organisation and facet values from the meta, title and summary once its
     /// listing file is loaded (empty until then).
     pub fn listing(&self, doc: usize) -> Listing {
-        let (title, summary) = self.texts[doc].clone();
-        assemble::listing(&self.meta, doc, title, summary)
+        assemble::listing(&self.meta, doc, self.texts[doc].clone())
     }
 
     /// The title of incident `doc` (`doc` < [`Index::len`]); empty until its
     /// listing file is loaded. What a lookup by title reads, without the rest of
     /// the listing.
     pub fn title(&self, doc: usize) -> &str {
-        &self.texts[doc].0
+        &self.texts[doc].title
     }
 
     /// Every incident's listing, by incident number.

@@ -86,17 +86,6 @@ pub fn build(corpus: &Corpus, analyzer: &Analyzer, progress: impl FnMut(usize, u
         near_band,
         ids: corpus.incidents.iter().map(|i| i.id.clone()).collect(),
         days: corpus.incidents.iter().map(|i| i.date.days_since_epoch()).collect(),
-        partial_dates: corpus
-            .incidents
-            .iter()
-            .enumerate()
-            .filter(|(_, i)| !i.when.is_day())
-            .map(|(d, i)| incident_core::index::PartialDate {
-                doc: d as u32,
-                date: i.when.machine(),
-                label: i.when.label(),
-            })
-            .collect(),
         lengths: records.iter().map(|r| length_byte(r.length)).collect(),
         lexicon: {
             let positions: std::collections::HashMap<&str, u32> =
@@ -265,7 +254,8 @@ fn facets(corpus: &Corpus) -> Vec<Facet> {
 }
 
 /// The listing files, `listing-0000.bin`, …, of [`LISTING_CHUNK`] records each.
-/// They hold only what `meta.bin` does not: title and summary.
+/// They hold only what `meta.bin` does not: title, summary and a date the sources
+/// give in part.
 fn listing_files(corpus: &Corpus) -> Vec<(String, Vec<u8>)> {
     let listings: Vec<Listing> = corpus
         .incidents
@@ -273,6 +263,10 @@ fn listing_files(corpus: &Corpus) -> Vec<(String, Vec<u8>)> {
         .map(|inc| Listing {
             title: inc.title.clone(),
             summary: summary(inc),
+            partial_date: (!inc.when.is_day()).then(|| incident_core::index::PartialDate {
+                date: inc.when.machine(),
+                label: inc.when.label(),
+            }),
             ..Listing::default()
         })
         .collect();

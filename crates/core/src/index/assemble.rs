@@ -20,7 +20,7 @@ fn bad_meta(message: &str) -> LoadError {
 /// and listing chunk size are usable.
 pub(super) fn check_shape(meta: &Meta, data: &Loaded) -> Result<(), LoadError> {
     let n = meta.ids.len();
-    if meta.days.len() != n || meta.lengths.len() != n || meta.partial_dates.iter().any(|p| p.doc as usize >= n) {
+    if meta.days.len() != n || meta.lengths.len() != n {
         return Err(bad_meta("incident counts of the meta's lists differ"));
     }
     meta.vocab.check().map_err(|error| LoadError {
@@ -144,11 +144,17 @@ pub(super) fn check_near(
         .collect())
 }
 
-/// The listing of incident `doc` with `title` and `summary`: its id, date,
-/// organisation and facet values are the meta's.
-pub(super) fn listing(meta: &Meta, doc: usize, title: String, summary: String) -> Listing {
-    // A later entry for the same incident wins.
-    let (date, date_label) = match meta.partial_dates.iter().rev().find(|p| p.doc as usize == doc) {
+/// The listing of incident `doc` with what its listing file holds (`file`: title,
+/// summary, a partial date): its id, day, organisation and facet values are the
+/// meta's.
+pub(super) fn listing(meta: &Meta, doc: usize, file: Listing) -> Listing {
+    let Listing {
+        title,
+        summary,
+        partial_date,
+        ..
+    } = file;
+    let (date, date_label) = match &partial_date {
         Some(p) => (p.date.clone(), p.label.clone()),
         // A plain day reads the same for machines and people.
         None => {
@@ -178,6 +184,7 @@ pub(super) fn listing(meta: &Meta, doc: usize, title: String, summary: String) -
         date_label,
         facets,
         summary,
+        partial_date,
     }
 }
 
@@ -245,7 +252,6 @@ mod tests {
             near_band: 0,
             ids: (0..n).map(|d| format!("IL-{d:04}")).collect(),
             days: vec![0; n],
-            partial_dates: Vec::new(),
             lengths: vec![1; n],
             lexicon: Vec::new(),
             listing_chunk: 1,

@@ -46,7 +46,6 @@ fn index(terms: &[&str]) -> Index {
         near_band: 0,
         ids: vec!["a".into(), "b".into(), "c".into()],
         days: vec![0; 3],
-        partial_dates: vec![],
         lengths: vec![1; 3],
         lexicon: vec![],
         listing_chunk: 1,
