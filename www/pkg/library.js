@@ -125,6 +125,11 @@ function reader(bytes, at) {
       if ((at += n) > bytes.length) throw 0;
       return text.decode(bytes.subarray(at - n, at));
     },
+    // A string passed over, not decoded.
+    skip() {
+      const n = r.varint();
+      if ((at += n) > bytes.length) throw 0;
+    },
     // Each item takes a byte at least: a count past the bytes in is not read.
     list(item) {
       const n = r.varint();
@@ -146,7 +151,11 @@ function directoryOf(bytes) {
     if (!build || bytes[6] !== 1) return null;
     const r = reader(bytes, 24);
     const [terms, perBlock] = [r.varint(), r.varint()];
-    const blocks = r.list(r.string);
+    // Passed over until all of it is in, then decoded once: this runs at every
+    // chunk of meta.bin, and a large library has thousands of separators.
+    const decoded = reader(bytes, r.at);
+    r.list(r.skip);
+    const blocks = decoded.list(decoded.string);
     if (!perBlock || Math.ceil(terms / perBlock) !== blocks.length) return null;
     return { build, perBlock, blocks, end: r.at };
   } catch {
@@ -158,8 +167,11 @@ function directoryOf(bytes) {
  *  after the directory; null until it is all in. */
 function lexiconOf(bytes, at) {
   try {
+    // Passed over until all of it is in, then decoded once, as the directory.
     const r = reader(bytes, at);
-    return r.list(() => ({ say: r.list(r.string), means: r.list(() => r.list(r.varint)) }));
+    r.list(() => (r.list(r.skip), r.list(() => r.list(r.varint))));
+    const d = reader(bytes, at);
+    return d.list(() => ({ say: d.list(d.string), means: d.list(() => d.list(d.varint)) }));
   } catch {
     return null;
   }

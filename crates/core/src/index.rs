@@ -232,13 +232,11 @@ pub struct Index {
     /// The vocabulary blocks and near-term buckets loaded so far.
     pub data: Loaded,
     /// Each incident's listing as its listing file holds it (title, summary and a
-    /// partial date), by incident number; empty where [`Index::has_listing`] is
-    /// false. The rest of a listing is the meta's, read when a listing is asked for
-    /// ([`Index::listing`]): building all of them on opening cost a large library's
-    /// first search tens of ms in a browser.
-    texts: Vec<Listing>,
-    /// Which listings have their listing file loaded.
-    listed: Vec<bool>,
+    /// partial date), by incident number, once that file is loaded. The rest of a
+    /// listing is the meta's, read when a listing is asked for ([`Index::listing`]):
+    /// building all of them on opening cost a large library's first search tens of
+    /// ms in a browser, and so did a default listing for each.
+    texts: Vec<Option<Box<Listing>>>,
     /// Index files that a lookup needed since the last [`Index::take_missing`] and
     /// did not find loaded. A lock rather than a cell keeps the index `Sync`; a fully
     /// loaded index never takes it.
@@ -276,7 +274,6 @@ impl Clone for Index {
             build: self.build,
             data: self.data.clone(),
             texts: self.texts.clone(),
-            listed: self.listed.clone(),
             missing: Mutex::new(Vec::new()),
             misses: std::sync::atomic::AtomicUsize::new(0),
             names: self.names.clone(),
@@ -461,21 +458,22 @@ impl Index {
 
     /// True when the title and summary of incident `doc` are loaded.
     pub fn has_listing(&self, doc: usize) -> bool {
-        self.listed.get(doc).copied().unwrap_or(false)
+        self.texts.get(doc).is_some_and(Option::is_some)
     }
 
     /// The listing of incident `doc` (`doc` < [`Index::len`]): id, date,
     /// organisation and facet values from the meta, title and summary once its
     /// listing file is loaded (empty until then).
     pub fn listing(&self, doc: usize) -> Listing {
-        assemble::listing(&self.meta, doc, self.texts[doc].clone())
+        let file = self.texts[doc].as_deref().cloned().unwrap_or_default();
+        assemble::listing(&self.meta, doc, file)
     }
 
     /// The title of incident `doc` (`doc` < [`Index::len`]); empty until its
     /// listing file is loaded. What a lookup by title reads, without the rest of
     /// the listing.
     pub fn title(&self, doc: usize) -> &str {
-        &self.texts[doc].title
+        self.texts[doc].as_ref().map_or("", |l| l.title.as_str())
     }
 
     /// Every incident's listing, by incident number.

@@ -3,7 +3,7 @@
 //! meta and its build, every failure a [`LoadError`] naming the file.
 
 use super::assemble;
-use super::{Directory, Index, Listing, ListingChunk, Loaded, Meta, VocabBlock};
+use super::{Directory, Index, ListingChunk, Loaded, Meta, VocabBlock};
 use crate::bitset::Bitset;
 use crate::format::{self, FormatError, Kind};
 use std::sync::Mutex;
@@ -133,8 +133,7 @@ impl Index {
             lexicon_keys,
             keyed_lexicon: std::sync::OnceLock::new(),
             completed: Mutex::new(None),
-            listed: vec![false; meta.ids.len()],
-            texts: vec![Listing::default(); meta.ids.len()],
+            texts: vec![None; meta.ids.len()],
             meta,
             data,
             missing: Mutex::new(Vec::new()),
@@ -217,8 +216,7 @@ impl Index {
             return Err(fail(FormatError::Decode("chunk length differs from meta.bin".into())));
         }
         for (d, l) in (start..end).zip(chunk.listings) {
-            self.texts[d] = l;
-            self.listed[d] = true;
+            self.texts[d] = Some(Box::new(l));
         }
         Ok(())
     }
