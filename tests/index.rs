@@ -27,6 +27,35 @@ fn load(files: &BTreeMap<String, Vec<u8>>) -> Result<Index, incident_core::index
     Index::load(|name| files.get(name).cloned().ok_or("no such file"))
 }
 
+/// Asserts that the incomplete `response` of `open` names the listing files of its
+/// provisional page in `likely`; then adds what each response names in `missing`
+/// and `likely` until none is missing, and asserts that the last response is the
+/// fully loaded `index`'s.
+fn likely_to_the_end(
+    open: &mut Index,
+    index: &Index,
+    files: &BTreeMap<String, Vec<u8>>,
+    request: &incident_core::search::Request,
+    response: incident_core::search::Response,
+) {
+    let provisional: Vec<String> = response
+        .hits
+        .iter()
+        .map(|h| open.listing_file(open.meta.ids.iter().position(|id| *id == h.id).unwrap()))
+        .collect();
+    assert!(!provisional.is_empty());
+    assert_eq!(response.likely, provisional);
+    let mut response = response;
+    while !response.missing.is_empty() {
+        // Neither names a file already loaded.
+        for name in response.missing.iter().chain(&response.likely) {
+            open.add_file(name, &files[name]).unwrap();
+        }
+        response = incident_core::search::search(open, request).unwrap();
+    }
+    assert_eq!(response, incident_core::search::search(index, request).unwrap());
+}
+
 #[test]
 fn round_trip() {
     let dir = tempfile::tempdir().unwrap();
@@ -139,22 +168,7 @@ fn round_trip() {
         "{:?}",
         buckets.missing
     );
-    let provisional: Vec<String> = buckets
-        .hits
-        .iter()
-        .map(|h| open.listing_file(open.meta.ids.iter().position(|id| *id == h.id).unwrap()))
-        .collect();
-    assert!(!provisional.is_empty());
-    assert_eq!(buckets.likely, provisional);
-    let mut response = buckets;
-    while !response.missing.is_empty() {
-        // Neither names a file already loaded.
-        for name in response.missing.iter().chain(&response.likely) {
-            open.add_file(name, &files[name]).unwrap();
-        }
-        response = incident_core::search::search(&open, &request).unwrap();
-    }
-    assert_eq!(response, incident_core::search::search(&index, &request).unwrap());
+    likely_to_the_end(&mut open, &index, &files, &request, buckets);
     // While no more than two files are missing, the provisional page's listings are
     // named even though a word is not read yet: ten listings take two waves of six
     // requests, with room for the two.
@@ -169,21 +183,7 @@ fn round_trip() {
     let other = incident_core::format::vocab::Directory::file(open.meta.vocab.block_of("네트워크").unwrap());
     assert!(half.incomplete && half.missing.contains(&other), "{:?}", half.missing);
     assert!(half.missing.len() <= 2, "{:?}", half.missing);
-    let provisional: Vec<String> = half
-        .hits
-        .iter()
-        .map(|h| open.listing_file(open.meta.ids.iter().position(|id| *id == h.id).unwrap()))
-        .collect();
-    assert!(!provisional.is_empty());
-    assert_eq!(half.likely, provisional);
-    let mut response = half;
-    while !response.missing.is_empty() {
-        for name in response.missing.iter().chain(&response.likely) {
-            open.add_file(name, &files[name]).unwrap();
-        }
-        response = incident_core::search::search(&open, &request).unwrap();
-    }
-    assert_eq!(response, incident_core::search::search(&index, &request).unwrap());
+    likely_to_the_end(&mut open, &index, &files, &request, half);
     assert!(open.add_file("listing-9999.bin", &files["listing-0000.bin"]).is_err());
     assert!(open.add_file("vocab-0000.bin", &files["near-0000.bin"]).is_err());
     assert!(open.add_file("vocab-0001.bin", &files["vocab-0000.bin"]).is_err());
