@@ -14,6 +14,8 @@ const BUDGET: usize = 150_000;
 
 use std::io::Write;
 
+use incident_core::search::CONNECTIONS;
+
 fn gz(bytes: &[u8]) -> usize {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     e.write_all(bytes).unwrap();
@@ -87,10 +89,6 @@ fn spread(mut counts: Vec<usize>, what: &str) -> String {
         by.join(", ")
     )
 }
-
-/// Connections a browser opens to one site over HTTP/1.1: a round of more files
-/// than this takes more than one round trip.
-const CONNECTIONS: usize = 6;
 
 /// What a first search costs: its gzip bytes, its rounds of index files after
 /// `meta.bin` and their waves of requests, and the files it fetched in vain.

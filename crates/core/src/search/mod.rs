@@ -248,10 +248,11 @@ impl std::fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
-/// Connections a browser opens to one site over HTTP/1.1. While fewer index files
-/// than this are missing, the provisional page's listings ride on the free ones
+/// Connections a browser opens to one site over HTTP/1.1: a round of more files
+/// than this takes more than one round trip. While fewer index files than this are
+/// missing, the provisional page's listings ride on the free ones
 /// ([`Response::likely`]); with more, they would only queue behind them.
-const CONNECTIONS: usize = 6;
+pub const CONNECTIONS: usize = 6;
 
 /// Index files that may be missing, however provisional the page, for its listings
 /// to ride beside them ([`Response::likely`]): ten listings take two waves of
