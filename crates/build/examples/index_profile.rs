@@ -1,5 +1,6 @@
 //! Prints what the parts of a built index weigh, raw and gzip: the parts of
-//! `meta.bin` (vocabulary directory, facets, lexicon, ids and dates, lengths), and
+//! `meta.bin` as it stores them (vocabulary directory, facets with and without each
+//! incident's values, lexicon, ids, dates, lengths), and
 //! the vocabulary blocks, near-term buckets and listing files, each summed over its files
 //! (gzip per file, as a server sends them) with the mean file.
 //!
@@ -13,6 +14,24 @@ fn gz(bytes: &[u8]) -> usize {
     e.finish().unwrap().len()
 }
 
+/// The facets as `meta.bin` stores them: the values, then each incident's.
+struct Facets<'a>(&'a [incident_core::index::Facet]);
+
+impl serde::Serialize for Facets<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        incident_core::index::packed::facets::serialize(self.0, s)
+    }
+}
+
+/// The ids as `meta.bin` stores them: the differences of their numbers.
+struct Ids<'a>(&'a [String]);
+
+impl serde::Serialize for Ids<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        incident_core::index::packed::ids::serialize(self.0, s)
+    }
+}
+
 fn row(what: &str, bytes: &[u8]) {
     println!("{what:<28} {:>9} {:>9}", bytes.len(), gz(bytes));
 }
@@ -24,12 +43,14 @@ fn main() {
     let meta = &index.meta;
     println!("{:<28} {:>9} {:>9}", "meta.bin", "raw", "gzip");
     row("  vocabulary directory", &postcard::to_allocvec(&meta.vocab).unwrap());
-    row("  facets", &postcard::to_allocvec(&meta.facets).unwrap());
+    // Each part as meta.bin stores it (`Meta`'s `serde(with)` encodings).
+    let facets = postcard::to_allocvec(&Facets(&meta.facets)).unwrap();
+    let names = postcard::to_allocvec(&meta.facets).unwrap();
+    row("  facets", &facets);
+    row("    their values and names", &names);
     row("  lexicon", &postcard::to_allocvec(&meta.lexicon).unwrap());
-    row(
-        "  ids + days",
-        &postcard::to_allocvec(&(&meta.ids, &meta.days)).unwrap(),
-    );
+    row("  ids", &postcard::to_allocvec(&Ids(&meta.ids)).unwrap());
+    row("  days", &postcard::to_allocvec(&meta.days).unwrap());
     row("  lengths", &postcard::to_allocvec(&meta.lengths).unwrap());
     let mut groups: std::collections::BTreeMap<&str, (usize, usize, usize)> = Default::default();
     for entry in std::fs::read_dir(dir.join("index")).unwrap().flatten() {
