@@ -27,6 +27,12 @@ fn load(files: &BTreeMap<String, Vec<u8>>) -> Result<Index, incident_core::index
     Index::load(|name| files.get(name).cloned().ok_or("no such file"))
 }
 
+/// `meta.bin` of `files` alone, as a browser opens it: the other files come as
+/// searches name them.
+fn open_lazily(files: &BTreeMap<String, Vec<u8>>) -> Index {
+    Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap()
+}
+
 /// Asserts that the incomplete `response` of `open` names the listing files of its
 /// provisional page in `likely`; then adds what each response names in `missing`
 /// and `likely` until none is missing, and asserts that the last response is the
@@ -91,7 +97,7 @@ fn round_trip() {
     // (the response says it is incomplete), the listing files of the shown hits
     // last; then the response is the fully loaded index's.
     let files = read_dir(&dir.path().join("dist/index"));
-    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
+    let mut open = open_lazily(&files);
     assert!((0..open.len()).all(|d| !open.has_listing(d) && open.listing(d).title.is_empty()));
     assert_eq!(open.listing(0).date, corpus.incidents[0].date.to_string());
     // A date the sources give in part comes with the listing file, not meta.bin:
@@ -105,7 +111,7 @@ fn round_trip() {
     assert_eq!(open.listing(partial).date, when.machine());
     assert_eq!(open.listing(partial).date_label, when.label());
     assert_eq!(open.listing(partial), index.listing(partial));
-    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
+    let mut open = open_lazily(&files);
     let request = incident_core::search::Request {
         query: "재시도".into(),
         per_page: 5,
@@ -151,7 +157,7 @@ fn round_trip() {
     // more. Once every word's own blocks are in, the incomplete response names the
     // provisional page's listing files in `likely`, for the loader to fetch beside
     // the buckets; before that it names none, since the page means nothing yet.
-    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
+    let mut open = open_lazily(&files);
     let request = incident_core::search::Request {
         query: "재시도 폭쥬".into(),
         ..Default::default()
@@ -172,7 +178,7 @@ fn round_trip() {
     // While no more than two files are missing, the provisional page's listings are
     // named even though a word is not read yet: ten listings take two waves of six
     // requests, with room for the two.
-    let mut open = Index::open(|name| files.get(name).cloned().ok_or("no such file")).unwrap();
+    let mut open = open_lazily(&files);
     let request = incident_core::search::Request {
         query: "재시도 네트워크".into(),
         ..Default::default()
