@@ -79,6 +79,16 @@ impl Index {
         )
     }
 
+    /// The vocabulary blocks that hold the terms of `[lo, hi)`, loaded or not.
+    pub fn vocab_range_blocks(&self, lo: &str, hi: &str) -> std::ops::Range<usize> {
+        let dir = &self.meta.vocab;
+        if dir.blocks() == 0 || lo.as_bytes() >= hi.as_bytes() {
+            return 0..0;
+        }
+        let first = dir.block_of(lo).unwrap_or(0);
+        dir.block_of(hi).map_or(0..0, |last| first..last + 1)
+    }
+
     /// Every vocabulary term with its postings, in order. Empty, with the blocks
     /// noted missing, until every block is loaded.
     pub fn vocab_terms(&self) -> impl Iterator<Item = (&str, Postings)> + '_ {

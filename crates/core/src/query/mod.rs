@@ -68,6 +68,8 @@ use crate::text::particles;
 
 use direct::direct;
 use partial::expand_partial;
+#[cfg(test)]
+use prefix::{completions_within, COMPLETION_BLOCKS};
 use prefix::{expand_initials, expand_prefix};
 use spans::join_spans;
 use taxonomy::facet_synonyms;

@@ -7,12 +7,36 @@ use super::{add, best, Alternative, Derivation, EXPANSIONS, PREFIX_WEIGHT};
 use crate::index::Index;
 use crate::text::hangul;
 
+/// Most vocabulary blocks that the completions of one word may read. A word whose
+/// possible completions fill more (거 in a library of thousands of records: twenty
+/// blocks, about 2,700 terms) is too short to say what is being typed, as a lone
+/// consonant is: its most frequent completions are noise, and a phone would fetch
+/// every block of them, in waves of six requests, before the first page.
+pub(super) const COMPLETION_BLOCKS: usize = 4;
+
 /// Vocabulary terms that `word` is a typing state of, most frequent first. Only
 /// the vocabulary ranges that the word's last character can still grow into are
-/// read (`ranges` below).
+/// read (`ranges` below); none when they fill more than [`COMPLETION_BLOCKS`].
 pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)> {
+    completions_within(word, index, limit, COMPLETION_BLOCKS)
+}
+
+/// [`completions`], reading at most `max_blocks` vocabulary blocks.
+pub(super) fn completions_within(word: &str, index: &Index, limit: usize, max_blocks: usize) -> Vec<(String, u64)> {
     if let Some(found) = index.remembered_completions(word, limit) {
         return found;
+    }
+    let ranges = ranges(word);
+    // The ranges are in order: a block two of them share is counted once.
+    let (mut blocks, mut last) = (0, None);
+    for (lo, hi) in &ranges {
+        for b in index.vocab_range_blocks(lo, hi) {
+            blocks += usize::from(last != Some(b));
+            last = Some(b);
+        }
+    }
+    if blocks > max_blocks {
+        return Vec::new();
     }
     let keys = hangul::keys(word);
     // The word's keys fit in a term's first characters: as many as the word has,
@@ -21,7 +45,7 @@ pub fn completions(word: &str, index: &Index, limit: usize) -> Vec<(String, u64)
     let chars = word.chars().count() + 1;
     let mut found = Vec::new();
     let mut loaded = true;
-    for (lo, hi) in ranges(word) {
+    for (lo, hi) in ranges {
         let Some(range) = index.loaded_vocab_range(&lo, &hi) else {
             loaded = false;
             continue;

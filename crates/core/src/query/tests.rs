@@ -188,12 +188,42 @@ fn completions_read_narrow_ranges_and_find_what_the_whole_block_holds() {
     for word in [
         "되", "됨", "됩", "달", "닭", "닮", "재", "잿", "과", "곽", "ㄷ", "ㄱ", "가되", "가됨", "가닭", "가잿",
     ] {
-        let mut got: Vec<String> = completions(word, &idx, 10_000).into_iter().map(|(t, _)| t).collect();
+        // However many blocks the ranges fill (see the next test).
+        let mut got: Vec<String> = completions_within(word, &idx, 10_000, usize::MAX)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
         got.sort();
         let want = whole_block(word);
         assert!(!want.is_empty(), "{word}");
         assert_eq!(got, want, "{word}");
     }
+}
+
+#[test]
+fn a_word_whose_completions_fill_many_blocks_has_none() {
+    // 재 can grow into every term here (잭 too), 재시 into two. A block holds 24
+    // terms at least (vocab::BLOCK_TERMS): 재 fills more blocks than a word's
+    // completions may read.
+    let mut terms: Vec<String> = (0..150)
+        .map(|i| format!("재{}", char::from_u32(0xAC00 + i * 7).unwrap()))
+        .collect();
+    terms.extend(["재시도", "재시작", "잭"].map(String::from));
+    let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+    let idx = index(&refs);
+    let wide = idx.vocab_range_blocks("재", "잭");
+    assert!(wide.len() > COMPLETION_BLOCKS, "{wide:?}");
+    assert!(completions("재", &idx, 10).is_empty());
+    let w = analyze("재", &idx, Options { prefix_last: true });
+    assert!(
+        w[0].alternatives.iter().all(|a| a.derivation != Derivation::Prefix),
+        "{w:?}"
+    );
+    // The narrow range of 재시 is read.
+    let found: Vec<String> = completions("재시", &idx, 10).into_iter().map(|(t, _)| t).collect();
+    assert_eq!(found, ["재시도", "재시작"]);
+    // Read whole, the wide ranges hold the completions.
+    assert_eq!(completions_within("재", &index(&refs), 10, usize::MAX).len(), 10);
 }
 
 #[test]
