@@ -60,19 +60,12 @@ impl Index {
     /// loaded: unlike [`Index::vocab_range`], an empty range is told apart from one
     /// not loaded yet.
     pub fn loaded_vocab_range(&self, lo: &str, hi: &str) -> Option<Vec<(&str, Postings)>> {
-        let dir = &self.meta.vocab;
-        if dir.blocks() == 0 || lo.as_bytes() >= hi.as_bytes() {
-            return Some(Vec::new());
-        }
-        let first = dir.block_of(lo).unwrap_or(0);
-        let Some(last) = dir.block_of(hi) else {
-            return Some(Vec::new());
-        };
-        if !self.has_blocks(first..last + 1) {
+        let blocks = self.vocab_range_blocks(lo, hi);
+        if !self.has_blocks(blocks.clone()) {
             return None;
         }
         Some(
-            (first..=last)
+            blocks
                 .filter_map(|b| self.data.blocks[b].as_ref())
                 .flat_map(|block| block.range(lo, hi))
                 .collect(),
