@@ -33,6 +33,19 @@ test("open() from a served URL, a folder path and a file: URL gives the CLI's an
   }
 });
 
+test("words in other scripts are cut where the command line cuts them", async () => {
+  // The module asks the browser whether a character that is neither ASCII nor Hangul
+  // is a letter or a digit (`\p{Alphabetic}`, `\p{N}`); the command line reads Rust's
+  // tables. Dashes, dots and symbols between letters cut a word on both sides.
+  const lib = await IncidentLibrary.open(library.out);
+  for (const q of ["café Ωmega–DNS 東京…리전", "①번 장애 ½ Ⅷ", "Ｒｅｄｉｓ·캐시 naïve résumé", "العربية٣ ١٢ ∞장애", "ﾃｽﾄ テスト장애"]) {
+    const r = await lib.search(q, { prefix: true, excerpts: false });
+    const want = native(library, q);
+    assert.deepEqual(r.words.map((w) => w.input), want.words.map((w) => w.input), q);
+    assert.deepEqual(r.hits.map((h) => h.id), want.hits.map((h) => h.id), q);
+  }
+});
+
 test("hits carry excerpts with mark ranges over plain text, as the CLI cuts them", async () => {
   const lib = await IncidentLibrary.open(library.out);
   for (const [query, marked] of [["재시도를", ["재시도"]], ["certificate expired", ["인증서", "만료", "certificate"]]]) {

@@ -207,10 +207,10 @@ fn occurs(text: &str, s: usize, e: usize) -> bool {
     if term.chars().count() > 1 {
         return true;
     }
-    if before.is_some_and(char::is_alphanumeric) {
+    if before.is_some_and(crate::text::is_alphanumeric) {
         return false;
     }
-    let rest: &str = text[e..].split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let rest: &str = text[e..].split(|c: char| !crate::text::is_alphanumeric(c)).next().unwrap_or("");
     rest.is_empty() || particles::is_suffix_only(rest)
 }
 

@@ -243,7 +243,7 @@ pub fn bare(word: &str) -> Option<String> {
                     && strip_hangul(rest).is_none()
                     && rest.chars().count() <= 2;
             (rest_is_suffix && head.chars().all(|c| script(c) != Script::Hangul))
-                .then(|| head.trim_end_matches(|c: char| !c.is_alphanumeric()).to_string())
+                .then(|| head.trim_end_matches(|c: char| !super::is_alphanumeric(c)).to_string())
         }
     }
 }
