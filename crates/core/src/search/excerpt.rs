@@ -210,7 +210,10 @@ fn occurs(text: &str, s: usize, e: usize) -> bool {
     if before.is_some_and(crate::text::is_alphanumeric) {
         return false;
     }
-    let rest: &str = text[e..].split(|c: char| !crate::text::is_alphanumeric(c)).next().unwrap_or("");
+    let rest: &str = text[e..]
+        .split(|c: char| !crate::text::is_alphanumeric(c))
+        .next()
+        .unwrap_or("");
     rest.is_empty() || particles::is_suffix_only(rest)
 }
 
