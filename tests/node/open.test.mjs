@@ -165,8 +165,13 @@ test("open() with the first query asks for its words' blocks from the start of m
 
 test("open() with the first query asks, once the lexicon is in, for the blocks of its words' other readings too: the search then asks for no block", async () => {
   // 애저 is the lexicon's Hangul spelling of azure, 먹통 a colloquial word for an
-  // outage; both carry a particle or an ending as typed.
-  const q = "애저가 먹통됨";
+  // outage; both carry a particle or an ending as typed. 2017년 and 2월 are also
+  // read as the numbers 2017 and 2; 전 리전 and 난 장애 also as 전리전 and 난장애,
+  // typed apart.
+  for (const q of ["애저가 먹통됨", "아마존 2017년 2월 장애", "systemd 업데이트로 Datadog 전 리전 다운", "Consul 때문에 난 장애"]) await readsEarly(q);
+});
+
+async function readsEarly(q) {
   const want = native(library, q);
   const meta = readFileSync(join(library.out, "index/meta.bin"));
   // All of meta.bin but its last byte: the directory and the lexicon are in, and
@@ -176,22 +181,22 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
     const opening = IncidentLibrary.open(server.url, { query: q });
     const early = await earlyBlocks(server);
     server.release();
-    // More than the two words' own blocks, and within the limit.
-    assert.ok(early.length > 2 && early.length <= 20, `blocks asked for while meta.bin was held: ${early}`);
+    // More than the words' own blocks, and within the limit.
+    assert.ok(early.length > 2 && early.length <= 20, `${q}: blocks asked for while meta.bin was held: ${early}`);
     const lib = await opening;
     // The blocks came while meta.bin was held: the module holds them before the
     // first search, which needs nothing more of the index than the listings.
     const first = lib.core.search({ query: q, prefix: true, per_page: 10 });
-    assert.ok(!first.incomplete && first.missing.every((f) => f.startsWith("listing-")), `still missing: ${first.missing}`);
+    assert.ok(!first.incomplete && first.missing.every((f) => f.startsWith("listing-")), `${q}: still missing: ${first.missing}`);
     const r = await lib.search(q, { prefix: true, excerpts: false });
-    assert.deepEqual(hits(r), hits(want));
+    assert.deepEqual(hits(r), hits(want), q);
     // The search found every block it needed already asked for.
-    assert.deepEqual(blocksAsked(server), early);
+    assert.deepEqual(blocksAsked(server), early, q);
   } finally {
     server.release();
     server.close();
   }
-});
+}
 
 test("open() with a hostile, empty or non-string first query asks for at most 20 blocks and opens and searches as without one", async () => {
   for (const q of ["", "   ", "\u0000<script>alert(1)</script>", "가".repeat(5000), Array.from({ length: 300 }, (_, i) => `단어${i}`).join(" "), "🙂 𝒜 ﬁ ＡＷＳ"]) {

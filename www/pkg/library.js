@@ -202,15 +202,21 @@ function blockOf(term, blocks) {
 const wordBlocks = (words, { blocks }) => words.map((w) => blockOf(w, blocks));
 
 /** The blocks of what the search looks up besides the words as typed, likeliest
- *  first: the meanings of the lexicon entries whose typed form, or a verb's stem
+ *  first: the number that begins a word with Hangul after it (`2월` → `2`,
+ *  `2017년` → `2017`); the meanings of the lexicon entries whose typed form, or a verb's stem
  *  (the form without its final 다), of two characters or more begins a word, or a
  *  word and the next one (`애저가` → `azure`, `뻗어서` → the entry of `뻗다`); then,
  *  in words of at most `EARLY_RUN_SYLLABLES` Hangul syllables, every run of two
  *  syllables or more that begins a word (its stem, its word without a particle),
  *  and the runs inside it that `innerRun` keeps (its pieces typed without a space,
- *  the terms inside it: `전세계` → `세계`). */
+ *  the terms inside it: `전세계` → `세계`); last, each word and the next read as
+ *  one (`전 세계` → `전세계`, `packet loss` → `packetloss`). */
 function readingBlocks(words, { blocks, perBlock }, lexicon) {
   const found = [];
+  for (const word of words) {
+    const number = /^[0-9]+(?=[가-힣])/.exec(word);
+    if (number) found.push(blockOf(number[0], blocks));
+  }
   words.forEach((word, i) => {
     const texts = [word, word + (words[i + 1] ?? "")];
     const begins = (form) => [...form].length >= 2 && texts.some((t) => t.startsWith(form));
@@ -232,6 +238,7 @@ function readingBlocks(words, { blocks, perBlock }, lexicon) {
       }
     }
   }
+  for (let i = 1; i < words.length; i++) found.push(blockOf(words[i - 1] + words[i], blocks));
   return found;
 }
 

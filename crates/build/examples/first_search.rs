@@ -215,12 +215,13 @@ const EARLY_RUN_SYLLABLES: usize = 16;
 /// `meta.bin`, by the same rule (`wordBlocks`, then `readingBlocks`, in
 /// `www/pkg/library.js`): the blocks of its first 12 words as typed, split at what is
 /// not a letter or digit and where Hangul syllables meet Latin letters; then, while
-/// fewer than [`EARLY_BLOCKS`] are asked for, those of the meanings of the lexicon
+/// fewer than [`EARLY_BLOCKS`] are asked for, those of the number that begins a
+/// word with Hangul after it (`2월` → `2`), those of the meanings of the lexicon
 /// entries whose typed forms, or a verb's stem (the form without its final 다), of
 /// two characters or more begin a word or a word and the next one; those of the
 /// runs of two syllables or more that begin a word of at most
-/// [`EARLY_RUN_SYLLABLES`] Hangul syllables; and those of the runs inside such a
-/// word that [`inner_run`] keeps.
+/// [`EARLY_RUN_SYLLABLES`] Hangul syllables; those of the runs inside such a
+/// word that [`inner_run`] keeps; and those of each word and the next read as one.
 fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
     let hangul = |c: char| ('가'..='힣').contains(&c);
     let text = incident_core::text::normalize(q);
@@ -240,7 +241,14 @@ fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
     let words: Vec<String> = words.into_iter().filter(|w| !w.is_empty()).take(12).collect();
     let directory = &index.meta.vocab;
     let blocks: Vec<usize> = words.iter().filter_map(|w| directory.block_of(w)).collect();
-    let mut more: Vec<usize> = Vec::new();
+    // The number that begins a word with Hangul after it.
+    let mut more: Vec<usize> = words
+        .iter()
+        .filter_map(|w| {
+            let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+            (!digits.is_empty() && w[digits.len()..].starts_with(hangul)).then(|| directory.block_of(&digits))?
+        })
+        .collect();
     for (i, word) in words.iter().enumerate() {
         let texts = [Some(word.clone()), words.get(i + 1).map(|next| format!("{word}{next}"))];
         for entry in &index.meta.lexicon {
@@ -273,6 +281,7 @@ fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
             }
         }
     }
+    more.extend(words.windows(2).filter_map(|pair| directory.block_of(&pair.concat())));
     let mut names: Vec<String> = Vec::new();
     for (b, limit) in blocks
         .into_iter()
