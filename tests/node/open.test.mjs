@@ -171,7 +171,17 @@ test("open() with the first query asks, once the lexicon is in, for the blocks o
   for (const q of ["애저가 먹통됨", "아마존 2017년 2월 장애", "systemd 업데이트로 Datadog 전 리전 다운", "Consul 때문에 난 장애"]) await readsEarly(q);
 });
 
-async function readsEarly(q) {
+test("open() with the first query asks, while meta.bin is still coming, for the near-term buckets of a word its early blocks lack: the search then needs only the listings", async () => {
+  // Typos (트렁케이트, 세머포어, 만로로) and a Hangul spelling the lexicon does not
+  // hold (트래비스): their blocks show the vocabulary lacks them, so their typo
+  // lookup's buckets go out before the module has started.
+  for (const q of ["트래비스 DB 트렁케이트", "세머포어 고갈", "인증서 만로로 먹통"]) await readsEarly(q, { near: true });
+});
+
+/** Opens the shipped library with first query `q` while the last byte of meta.bin
+ *  is held back, and checks that the blocks (and, with `near`, the near-term
+ *  buckets) asked for meanwhile are all its first search needs but the listings. */
+async function readsEarly(q, { near = false } = {}) {
   const want = native(library, q);
   const meta = readFileSync(join(library.out, "index/meta.bin"));
   // All of meta.bin but its last byte: the directory and the lexicon are in, and
@@ -180,7 +190,9 @@ async function readsEarly(q) {
   try {
     const opening = IncidentLibrary.open(server.url, { query: q });
     const early = await earlyBlocks(server);
+    const buckets = server.asked.filter((p) => p.startsWith("/index/near-"));
     server.release();
+    assert.ok(!near || (buckets.length > 0 && buckets.length <= 3), `${q}: near-term buckets asked for while meta.bin was held: ${buckets}`);
     // More than the words' own blocks, and within the limit.
     assert.ok(early.length > 2 && early.length <= 20, `${q}: blocks asked for while meta.bin was held: ${early}`);
     const lib = await opening;

@@ -25,6 +25,13 @@ const EARLY_WORDS = 12;
 // wasted guess too many takes a long query's first search past its byte budget
 // (crates/build/examples/first_search.rs models the same rule).
 const EARLY_BLOCKS = 20;
+// Most near-term buckets asked for before the module has started, for the words
+// that the early blocks show the vocabulary lacks (a typo, or a word the records
+// never use), and only while fewer than EARLY_BLOCKS files, the blocks counted,
+// are asked for: a wasted bucket costs as much as a wasted block, and a long
+// query's first search stays within its budget (crates/build/examples/first_search.rs
+// models the same rule).
+const EARLY_NEAR = 3;
 // The longest word whose runs of syllables are looked up early: a dozen syllables
 // are several words typed without spaces, and a word of thousands would cost
 // millions of lookups.
@@ -120,16 +127,14 @@ function reader(bytes, at) {
       if (at > bytes.length) throw 0;
       return v;
     },
-    string() {
-      const n = r.varint();
+    // `n` bytes as they are.
+    take(n) {
       if ((at += n) > bytes.length) throw 0;
-      return text.decode(bytes.subarray(at - n, at));
+      return bytes.subarray(at - n, at);
     },
+    string: () => text.decode(r.take(r.varint())),
     // A string passed over, not decoded.
-    skip() {
-      const n = r.varint();
-      if ((at += n) > bytes.length) throw 0;
-    },
+    skip: () => void r.take(r.varint()),
     // Each item takes a byte at least: a count past the bytes in is not read.
     list(item) {
       const n = r.varint();
@@ -164,14 +169,40 @@ function directoryOf(bytes) {
 }
 
 /** The lexicon's entries (`{say, means}`) from offset `at` of `meta.bin`, right
- *  after the directory; null until it is all in. */
+ *  after the directory, and the near-term buckets' count and length band after
+ *  them: `{entries, buckets, band}`, null until it is all in. */
 function lexiconOf(bytes, at) {
   try {
     // Passed over until all of it is in, then decoded once, as the directory.
     const r = reader(bytes, at);
     r.list(() => (r.list(r.skip), r.list(() => r.list(r.varint))));
+    const [buckets, band] = [r.varint(), r.varint()];
     const d = reader(bytes, at);
-    return d.list(() => ({ say: d.list(d.string), means: d.list(() => d.list(d.varint)) }));
+    return { entries: d.list(() => ({ say: d.list(d.string), means: d.list(() => d.list(d.varint)) })), buckets, band };
+  } catch {
+    return null;
+  }
+}
+
+/** The terms of vocabulary block `bytes` (docs/index-format.md, "The vocabulary":
+ *  its first position, the length of its terms' bytes, their count, then each
+ *  term front coded), or null for bytes that do not hold them. */
+function blockTerms(bytes) {
+  try {
+    const r = reader(bytes, 24);
+    r.varint();
+    r.varint();
+    let term = new Uint8Array(0);
+    const text = new TextDecoder();
+    return new Set(r.list(() => {
+      const shared = r.varint();
+      const rest = r.take(r.varint());
+      const next = new Uint8Array(shared + rest.length);
+      next.set(term.subarray(0, shared));
+      next.set(rest, shared);
+      term = next;
+      return text.decode(next);
+    }));
   } catch {
     return null;
   }
@@ -219,9 +250,8 @@ function readingBlocks(words, { blocks, perBlock }, lexicon) {
   }
   words.forEach((word, i) => {
     const texts = [word, word + (words[i + 1] ?? "")];
-    const begins = (form) => [...form].length >= 2 && texts.some((t) => t.startsWith(form));
-    for (const { say, means } of lexicon) {
-      if (say.some((form) => begins(form) || (/.다$/.test(form) && begins(form.slice(0, -1))))) {
+    for (const { say, means } of lexicon.entries) {
+      if (say.some((form) => texts.some((t) => begins(t, form)))) {
         // A position past the vocabulary (damage the module will refuse) asks for nothing.
         for (const p of means.flat()) found.push(p < blocks.length * perBlock ? Math.floor(p / perBlock) : -1);
       }
@@ -249,6 +279,52 @@ function readingBlocks(words, { blocks, perBlock }, lexicon) {
  *  the search seldom looks up (crates/build/examples/first_search.rs, `inner_run`,
  *  gives the figures). */
 const innerRun = (n, from, to) => (to - from === 2 ? n >= 5 || (n === 4 && to === n) : n >= 6);
+
+/** Whether `form`, or a verb's stem (the form without its final 다), of two
+ *  characters or more begins `text`. */
+const begins = (text, form) => [form, /.다$/.test(form) && form.slice(0, -1)].some((f) => f && [...f].length >= 2 && text.startsWith(f));
+
+// Hangul's initials, vowels and finals as compatibility jamo, and the compound
+// vowels and finals each followed by the two keys that type it
+// (crates/core/src/text/hangul.rs).
+const [LEADS, VOWELS, TAILS] = ["ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ", "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ", " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"];
+const PAIRS = "ㅘㅗㅏㅙㅗㅐㅚㅗㅣㅝㅜㅓㅞㅜㅔㅟㅜㅣㅢㅡㅣㄳㄱㅅㄵㄴㅈㄶㄴㅎㄺㄹㄱㄻㄹㅁㄼㄹㅂㄽㄹㅅㄾㄹㅌㄿㄹㅍㅀㄹㅎㅄㅂㅅ";
+
+/** The keys a 2-set keyboard types for `word`, as the search's typo lookup
+ *  reads them (`hangul::keys`); other characters stand for themselves. */
+function keysOf(word) {
+  const keys = [];
+  const key = (c) => {
+    const at = PAIRS.indexOf(c);
+    keys.push(...(at % 3 ? [c] : PAIRS.slice(at + 1, at + 3)));
+  };
+  for (const c of word) {
+    const s = c.charCodeAt(0) - 0xac00;
+    if (s < 0 || s > 11171) key(c);
+    else [LEADS[Math.floor(s / 588)], VOWELS[Math.floor(s / 28) % 21], TAILS[s % 28]].forEach((k) => k !== " " && key(k));
+  }
+  return keys;
+}
+
+/** The near-term bucket files the typo lookup of `word` reads, or none for a
+ *  word too short to be read as a typo (`expand_typos` and `near::typo_lookup_keys`
+ *  in the core): `<` and its first two keys, `>` and its last two, in each length
+ *  band a term within its edits can be in, each hashed (FNV-1a) to a bucket. */
+function nearFiles(word, { buckets, band }) {
+  const keys = keysOf(word);
+  const n = keys.length;
+  const letters = word.replace(/[^a-z]/g, "").length;
+  const max = /[가-힣]/.test(word) ? (n > 9) + (n > 3) : /^[a-z0-9]+$/.test(word) ? (letters > 7) + (letters > 4) : 0;
+  if (!max || !buckets) return [];
+  const bands = new Set(band ? [] : [""]);
+  for (let length = Math.max(n - max, 2); band && length <= n + max; length++) bands.add(String(Math.floor(length / band)));
+  const utf8 = new TextEncoder();
+  return [["<", 0], [">", n - 2]].flatMap(([mark, at]) => [...bands].map((b) => {
+    let hash = 0x811c9dc5;
+    for (const byte of utf8.encode(mark + keys[at] + keys[at + 1] + b)) hash = Math.imul(hash ^ byte, 0x01000193);
+    return `near-${String((hash >>> 0) % buckets).padStart(4, "0")}.bin`;
+  }));
+}
 
 /** Resolves in a later task: the page may handle input and paint first. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -294,37 +370,73 @@ export class IncidentLibrary extends EventTarget {
     const early = new Map();
     // The early files that have come, by URL: the first search reads them at once.
     const arrived = new Map();
-    // Blocks `numbers` while fewer than `limit` are asked for.
-    const ask = (numbers, build, limit) => {
-      for (const b of numbers) {
+    // Files `names` while fewer than `limit` are asked for.
+    const ask = (names, build, limit) => {
+      for (const name of names) {
         if (early.size >= limit) return;
-        if (b < 0) continue;
-        const url = new URL(`index/vocab-${String(b).padStart(4, "0")}.bin?v=${build}`, base);
+        const url = new URL(`index/${name}?v=${build}`, base);
         if (early.has(url.href)) continue;
         const pending = load(url);
         pending.then((bytes) => arrived.set(url.href, bytes), () => {});
         early.set(url.href, pending);
       }
     };
+    const blocks = (numbers) => numbers.filter((b) => b >= 0).map((b) => `vocab-${String(b).padStart(4, "0")}.bin`);
     // The words' own blocks once the directory is in, the rest once the lexicon is:
     // each is read once, however many chunks of meta.bin come before it.
-    let directory, words;
+    let directory, words, opened;
     const prefetch = (bytes) => {
       try {
         if (!directory) {
           directory = directoryOf(bytes);
           if (!directory) return false;
           words = wordsOf(query);
-          ask(wordBlocks(words, directory), directory.build, Infinity);
+          ask(blocks(wordBlocks(words, directory)), directory.build, Infinity);
         }
         const lexicon = lexiconOf(bytes, directory.end);
         if (!lexicon) return false;
-        ask(readingBlocks(words, directory, lexicon), directory.build, EARLY_BLOCKS);
+        ask(blocks(readingBlocks(words, directory, lexicon)), directory.build, EARLY_BLOCKS);
+        guessNear(lexicon).catch(() => {});
       } catch {
         // A query that cannot be read as text asks for nothing early; the search
         // says what is wrong with it.
       }
       return true;
+    };
+    // The terms of each early block, once it is in (null: not asked for, or not come).
+    const terms = new Map();
+    const termsOf = async (b) => {
+      if (b < 0) return null;
+      const href = new URL(`index/${blocks([b])[0]}?v=${directory.build}`, base).href;
+      if (!terms.has(b)) terms.set(b, early.has(href) ? early.get(href).then(blockTerms, () => null) : null);
+      return terms.get(b);
+    };
+    const known = async (term) => (await termsOf(blockOf(term, directory.blocks)))?.has(term);
+    // Word by word, once its early blocks are in: the near-term buckets of a word
+    // that is not in its block, that no term at its start (its stem, without its
+    // particle) or lexicon entry explains, and (the last word, still being typed)
+    // that no term begins. Until the module has started: then the search names them.
+    const guessNear = async (lexicon) => {
+      let guessed = 0;
+      for (const [i, word] of words.entries()) {
+        const files = /[0-9]/.test(word) ? [] : nearFiles(word, lexicon);
+        const own = files.length && (await termsOf(blockOf(word, directory.blocks)));
+        if (!own || own.has(word) || lexicon.entries.some(({ say }) => say.some((f) => begins(word, f)))) continue;
+        const chars = [...word];
+        let explained = false;
+        for (let to = /[가-힣]/.test(word) ? 2 : 3; to < chars.length && !explained; to++) explained = await known(chars.slice(0, to).join(""));
+        if (i === words.length - 1 && !explained) {
+          const [from, to] = [word, word + "\u{10FFFF}"].map((t) => blockOf(t, directory.blocks));
+          const range = await Promise.all(Array.from({ length: to - from + 1 }, (_, k) => termsOf(from + k)));
+          explained = range.every(Boolean) && range.some((t) => [...t].some((term) => term !== word && term.startsWith(word)));
+        }
+        if (opened) return;
+        for (const file of explained ? [] : files) {
+          const before = early.size;
+          if (guessed < EARLY_NEAR) ask([file], directory.build, EARLY_BLOCKS);
+          guessed += early.size - before;
+        }
+      }
     };
     const metaBytes = query && /^https?:$/.test(base.protocol) ? loadStreaming(metaUrl, prefetch) : load(metaUrl);
     const [, meta] = await Promise.all([start(v), metaBytes]);
@@ -332,6 +444,7 @@ export class IncidentLibrary extends EventTarget {
     // task on a phone: each gets a task of its own, so that the page answers input
     // between them.
     await pause();
+    opened = true;
     const core = new Core(meta);
     const library = new IncidentLibrary(base, core, early);
     library.addArrived(arrived);

@@ -151,6 +151,13 @@ fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> F
         bytes += gz(&b);
         index.add_file(name, &b).unwrap();
     }
+    let near = early_near(&dist.join("index"), q, &early);
+    for name in &near {
+        let b = read(name).unwrap();
+        bytes += gz(&b);
+        index.add_file(name, &b).unwrap();
+    }
+    let early: Vec<String> = early.into_iter().chain(near).collect();
     if !quiet {
         println!("  with meta.bin: {} files: {}", early.len(), early.join(" "));
     }
@@ -224,21 +231,7 @@ const EARLY_RUN_SYLLABLES: usize = 16;
 /// word that [`inner_run`] keeps; and those of each word and the next read as one.
 fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
     let hangul = |c: char| ('가'..='힣').contains(&c);
-    let text = incident_core::text::normalize(q);
-    let mut words: Vec<String> = vec![String::new()];
-    let mut last = ' ';
-    for c in text.chars() {
-        if !c.is_alphanumeric() {
-            words.push(String::new());
-        } else {
-            if (hangul(last) && c.is_ascii_lowercase()) || (last.is_ascii_lowercase() && hangul(c)) {
-                words.push(String::new());
-            }
-            words.last_mut().unwrap().push(c);
-        }
-        last = c;
-    }
-    let words: Vec<String> = words.into_iter().filter(|w| !w.is_empty()).take(12).collect();
+    let words = words_of(q);
     let directory = &index.meta.vocab;
     let blocks: Vec<usize> = words.iter().filter_map(|w| directory.block_of(w)).collect();
     // The number that begins a word with Hangul after it.
@@ -297,6 +290,97 @@ fn early_blocks(index: &incident_core::index::Index, q: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// Words of `q` as `wordsOf` in `www/pkg/library.js` splits them.
+fn words_of(q: &str) -> Vec<String> {
+    let hangul = |c: char| ('가'..='힣').contains(&c);
+    let text = incident_core::text::normalize(q);
+    let mut words: Vec<String> = vec![String::new()];
+    let mut last = ' ';
+    for c in text.chars() {
+        if !c.is_alphanumeric() {
+            words.push(String::new());
+        } else {
+            if (hangul(last) && c.is_ascii_lowercase()) || (last.is_ascii_lowercase() && hangul(c)) {
+                words.push(String::new());
+            }
+            words.last_mut().unwrap().push(c);
+        }
+        last = c;
+    }
+    words.into_iter().filter(|w| !w.is_empty()).take(12).collect()
+}
+
+/// Most near-term buckets `open` asks for early (`EARLY_NEAR` in
+/// `www/pkg/library.js`).
+const EARLY_NEAR: usize = 3;
+
+/// The near-term buckets that `IncidentLibrary.open` asks for once the early blocks
+/// (`early`) are in, by the same rule (`guessNear` in `www/pkg/library.js`), while
+/// fewer than [`EARLY_BLOCKS`] files (the blocks counted) and [`EARLY_NEAR`]
+/// buckets are asked for: word by word, those of a word
+/// without digits that its typo lookup would read, when its block came and does not
+/// hold it, no loaded term of two syllables (three letters) or more begins it, no
+/// lexicon form or verb stem of two characters or more begins it, and, for the
+/// last word, no term of the loaded blocks it would complete to starts with it.
+fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
+    use incident_core::format::vocab::Directory;
+    use incident_core::near::{bucket_of, file, typo_lookup_keys};
+    let read = |name: &str| std::fs::read(dir.join(name));
+    // The loader knows only the terms of the blocks that came.
+    let mut probe = incident_core::index::Index::open(read).unwrap();
+    for name in early {
+        probe.add_file(name, &read(name).unwrap()).unwrap();
+    }
+    let loaded = |t: &str| {
+        probe
+            .meta
+            .vocab
+            .block_of(t)
+            .is_some_and(|b| early.contains(&Directory::file(b)))
+    };
+    let known = |t: &str| loaded(t) && probe.df(t).is_some();
+    let words = words_of(q);
+    let mut out: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let chars: Vec<char> = w.chars().collect();
+        let hangul = chars.iter().any(|c| ('가'..='힣').contains(c));
+        let keys = incident_core::text::hangul::keys(w);
+        let letters = chars.iter().filter(|c| c.is_ascii_alphabetic()).count();
+        let max = if hangul {
+            usize::from(keys.len() > 9) + usize::from(keys.len() > 3)
+        } else if chars.iter().all(char::is_ascii_alphanumeric) {
+            usize::from(letters > 7) + usize::from(letters > 4)
+        } else {
+            0
+        };
+        if max == 0 || chars.iter().any(char::is_ascii_digit) || !loaded(w) || known(w) {
+            continue;
+        }
+        let head = (if hangul { 2 } else { 3 }..chars.len()).any(|to| known(&chars[..to].iter().collect::<String>()));
+        let begins = |k: &str| k.chars().count() >= 2 && w.starts_with(k);
+        let lexicon = probe.meta.lexicon.iter().any(|e| {
+            e.say
+                .iter()
+                .any(|f| begins(f) || f.strip_suffix('다').is_some_and(begins))
+        });
+        let completes = i + 1 == words.len()
+            && probe
+                .loaded_vocab_range(w, &format!("{w}\u{10FFFF}"))
+                .filter(|_| loaded(&format!("{w}\u{10FFFF}")))
+                .is_some_and(|range| range.iter().any(|(t, _)| t != w));
+        if head || lexicon || completes {
+            continue;
+        }
+        for key in typo_lookup_keys(&keys, max, probe.meta.near_band) {
+            let name = file(bucket_of(&key, probe.meta.near_buckets));
+            if early.len() + out.len() < EARLY_BLOCKS && out.len() < EARLY_NEAR && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
 }
 
 /// Whether the run of syllables `from..to` (not at the start) of a word of `n`

@@ -55,17 +55,19 @@ pub struct Meta {
     /// records hold for it. Second in the file, for the same loader: the blocks of
     /// the meanings of a query's words come with those of the words.
     pub lexicon: Vec<LexiconEntry>,
+    /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]). Right after
+    /// the lexicon, for the same loader: the buckets of a word its early blocks
+    /// lack are asked for before the module has started.
+    pub near_buckets: u32,
+    /// The width of the length bands that typo keys are filed under, 0 for none
+    /// ([`crate::near::length_band`]).
+    pub near_band: u32,
     /// When the corpus was built, as an RFC 3339 date-time (`generated_at`). It is
     /// taken from the newest record date, not the clock, so builds are reproducible.
     pub corpus_date: String,
     /// The facets, in [`FACETS`] order (stored as [`packed::facets`] says).
     #[serde(with = "packed::facets")]
     pub facets: Vec<Facet>,
-    /// Number of near-term buckets (`near-NNNN.bin`, [`crate::near`]).
-    pub near_buckets: u32,
-    /// The width of the length bands that typo keys are filed under, 0 for none
-    /// ([`crate::near::length_band`]).
-    pub near_band: u32,
     /// Incident ids, by incident number (stored as [`packed::ids`] says).
     #[serde(with = "packed::ids")]
     pub ids: Vec<String>,

@@ -35,7 +35,7 @@ use serde::{de::DeserializeOwned, Serialize};
 /// The four bytes every index file starts with.
 pub const MAGIC: [u8; 4] = *b"ILIX";
 /// The format version this code reads and writes.
-pub const FORMAT_VERSION: u16 = 11;
+pub const FORMAT_VERSION: u16 = 12;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 24;
 /// Where the build sits in the header.

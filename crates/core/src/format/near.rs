@@ -144,9 +144,14 @@ pub fn buckets<'a>(terms: impl IntoIterator<Item = (&'a str, u64)>, band: u32) -
     out
 }
 
-/// The bucket of `key` among `buckets`.
+/// The bucket of `key` among `buckets`: FNV-1a (32 bits) of its UTF-8 bytes, a
+/// hash the browser's loader computes in a few lines (`nearFiles` in
+/// `www/pkg/library.js`) to ask for a word's buckets before the module has started.
 pub fn bucket_of(key: &str, buckets: u32) -> usize {
-    (xxhash_rust::xxh3::xxh3_64_with_seed(key.as_bytes(), 0x494c_0000_0000_0060) % u64::from(buckets.max(1))) as usize
+    let hash = key
+        .bytes()
+        .fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    (hash % buckets.max(1)) as usize
 }
 
 #[cfg(test)]
