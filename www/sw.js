@@ -21,6 +21,13 @@ const keptOnUse = (url) => url.pathname.startsWith(PASSAGES) && url.search === `
 // on (or hold up) the page's own requests for the same files.
 const keep = (cache, paths) => cache.addAll(paths.map((p) => new Request(scoped(p), { cache: "no-store" })));
 
+// Keeps a response this build fetched, unless a newer build has activated and
+// deleted this build's cache meanwhile: a fetch still in flight then must not make
+// the old cache again, or two builds' caches would stay side by side.
+const keepAnswer = async (key, response) => {
+  if (await caches.has(CACHE)) await (await caches.open(CACHE)).put(key, response);
+};
+
 self.addEventListener("install", (event) => {
   // The shell first, then the index in batches: a page searches from the network
   // meanwhile, fetching only what its queries need, and the files it fetched are
@@ -55,10 +62,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
-          }
+          if (response.ok) keepAnswer(url.pathname, response.clone());
           return response;
         })
         .catch(async () => {
@@ -75,10 +79,7 @@ self.addEventListener("fetch", (event) => {
   if (!KEPT.has(url.pathname + url.search) && !keptOnUse(url)) return;
   event.respondWith(
     caches.match(request).then((hit) => hit || fetch(request).then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(request, copy));
-      }
+      if (response.ok) keepAnswer(request, response.clone());
       return response;
     })),
   );
