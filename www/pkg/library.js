@@ -370,11 +370,13 @@ export class IncidentLibrary extends EventTarget {
     const early = new Map();
     // The early files that have come, by URL: the first search reads them at once.
     const arrived = new Map();
+    // The URL of index file `name` of the build the directory names.
+    const urlOf = (name) => new URL(`index/${name}?v=${directory.build}`, base);
     // Files `names` while fewer than `limit` are asked for.
-    const ask = (names, build, limit) => {
+    const ask = (names, limit) => {
       for (const name of names) {
         if (early.size >= limit) return;
-        const url = new URL(`index/${name}?v=${build}`, base);
+        const url = urlOf(name);
         if (early.has(url.href)) continue;
         const pending = load(url);
         pending.then((bytes) => arrived.set(url.href, bytes), () => {});
@@ -391,11 +393,11 @@ export class IncidentLibrary extends EventTarget {
           directory = directoryOf(bytes);
           if (!directory) return false;
           words = wordsOf(query);
-          ask(blocks(wordBlocks(words, directory)), directory.build, Infinity);
+          ask(blocks(wordBlocks(words, directory)), Infinity);
         }
         const lexicon = lexiconOf(bytes, directory.end);
         if (!lexicon) return false;
-        ask(blocks(readingBlocks(words, directory, lexicon)), directory.build, EARLY_BLOCKS);
+        ask(blocks(readingBlocks(words, directory, lexicon)), EARLY_BLOCKS);
         guessNear(lexicon).catch(() => {});
       } catch {
         // A query that cannot be read as text asks for nothing early; the search
@@ -407,7 +409,7 @@ export class IncidentLibrary extends EventTarget {
     const terms = new Map();
     const termsOf = async (b) => {
       if (b < 0) return null;
-      const href = new URL(`index/${blocks([b])[0]}?v=${directory.build}`, base).href;
+      const href = urlOf(blocks([b])[0]).href;
       if (!terms.has(b)) terms.set(b, early.has(href) ? early.get(href).then(blockTerms, () => null) : null);
       return terms.get(b);
     };
@@ -433,7 +435,7 @@ export class IncidentLibrary extends EventTarget {
         if (opened) return;
         for (const file of explained ? [] : files) {
           const before = early.size;
-          if (guessed < EARLY_NEAR) ask([file], directory.build, EARLY_BLOCKS);
+          if (guessed < EARLY_NEAR) ask([file], EARLY_BLOCKS);
           guessed += early.size - before;
         }
       }

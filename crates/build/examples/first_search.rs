@@ -347,14 +347,7 @@ fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
         let chars: Vec<char> = w.chars().collect();
         let hangul = chars.iter().any(|c| ('가'..='힣').contains(c));
         let keys = incident_core::text::hangul::keys(w);
-        let letters = chars.iter().filter(|c| c.is_ascii_alphabetic()).count();
-        let max = if hangul {
-            usize::from(keys.len() > 9) + usize::from(keys.len() > 3)
-        } else if chars.iter().all(char::is_ascii_alphanumeric) {
-            usize::from(letters > 7) + usize::from(letters > 4)
-        } else {
-            0
-        };
+        let max = incident_core::query::typo_budget(w);
         if max == 0 || chars.iter().any(char::is_ascii_digit) || !loaded(w) || known(w) {
             continue;
         }

@@ -74,6 +74,7 @@ use prefix::{expand_initials, expand_prefix};
 use spans::join_spans;
 use taxonomy::facet_synonyms;
 use typos::expand_typos;
+pub use typos::typo_budget;
 
 pub use glued::{script_pieces, space, Spacing};
 pub use lexicon::lexicon_keys;

@@ -11,7 +11,7 @@ use crate::text::hangul;
 /// Edits a typo may have: Hangul by 2-set keys (one from 4 keys, two from 10),
 /// Latin by letters (one from 5, two from 8); shorter words none, since they are
 /// one edit away from too much.
-fn typo_budget(word: &str) -> usize {
+pub fn typo_budget(word: &str) -> usize {
     if word.chars().any(hangul::is_hangul_syllable) {
         match hangul::keys(word).len() {
             0..=3 => 0,

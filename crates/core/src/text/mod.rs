@@ -51,28 +51,23 @@ fn is_ascii_or_syllable(c: char) -> bool {
 /// [`char::is_alphanumeric`] reads them. The wasm module asks the browser for what is
 /// neither ASCII nor Hangul (`\p{Alphabetic}`, `\p{N}`), so that it does not carry
 /// the tables of those properties, about 4 KB under gzip.
-#[cfg(any(feature = "unicode", not(feature = "js")))]
 pub fn is_alphanumeric(c: char) -> bool {
+    #[cfg(all(not(feature = "unicode"), feature = "js"))]
+    {
+        if c.is_ascii() {
+            return c.is_ascii_alphanumeric();
+        }
+        // Every Hangul syllable and jamo is a letter (Lo), and is most of what is typed.
+        if is_hangul(c) {
+            return true;
+        }
+        thread_local! {
+            static LETTER_OR_DIGIT: js_sys::RegExp = js_sys::RegExp::new(r"^[\p{Alphabetic}\p{N}]$", "u");
+        }
+        LETTER_OR_DIGIT.with(|re| re.test(c.encode_utf8(&mut [0; 4])))
+    }
+    #[cfg(any(feature = "unicode", not(feature = "js")))]
     c.is_alphanumeric()
-}
-
-/// True for a letter or a digit: Unicode's Alphabetic or Numeric, as
-/// [`char::is_alphanumeric`] reads them. The wasm module asks the browser for what is
-/// neither ASCII nor Hangul (`\p{Alphabetic}`, `\p{N}`), so that it does not carry
-/// the tables of those properties, about 4 KB under gzip.
-#[cfg(all(not(feature = "unicode"), feature = "js"))]
-pub fn is_alphanumeric(c: char) -> bool {
-    if c.is_ascii() {
-        return c.is_ascii_alphanumeric();
-    }
-    // Every Hangul syllable and jamo is a letter (Lo), and is most of what is typed.
-    if is_hangul(c) {
-        return true;
-    }
-    thread_local! {
-        static LETTER_OR_DIGIT: js_sys::RegExp = js_sys::RegExp::new(r"^[\p{Alphabetic}\p{N}]$", "u");
-    }
-    LETTER_OR_DIGIT.with(|re| re.test(c.encode_utf8(&mut [0; 4])))
 }
 
 /// NFKC only (no case folding); see [`normalize`].
