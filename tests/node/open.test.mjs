@@ -210,6 +210,51 @@ async function readsEarly(q, { near = false } = {}) {
   }
 }
 
+test("open() with the first query asks, once meta.bin is in and before the module has started, for the listings of its likeliest hits: most of the first page, so the rest come in one wave", async () => {
+  const listings = (server) => server.asked.filter((p) => p.startsWith("/index/listing-")).map((p) => p.replace("/index/", ""));
+  for (const q of ["카카오 데이터센터 화재", "재시도 폭증으로 로드밸런서 과부하", "DB 커넥션 풀 고갈", "인증서 만료"]) {
+    const want = native(library, q);
+    // meta.bin's last byte is held until the early blocks have come: in a browser
+    // the module takes longer than both.
+    const server = await heldMetaServer(library.out, readFileSync(join(library.out, "index/meta.bin")).length - 1);
+    try {
+      const opening = IncidentLibrary.open(server.url, { query: q });
+      await earlyBlocks(server);
+      assert.deepEqual(listings(server), [], `${q}: listings asked for before meta.bin was in`);
+      server.release();
+      const lib = await opening;
+      // The requests made while opening reach the server a moment later.
+      let early = [];
+      for (let quiet = 0; quiet < 10; quiet++) {
+        await new Promise((r) => setTimeout(r, 20));
+        if (listings(server).length > early.length) [early, quiet] = [listings(server), 0];
+      }
+      assert.ok(early.length >= 1 && early.length <= 5, `${q}: listings asked for while opening: ${early}`);
+      // The first search needs only its page's listings, four or more of them
+      // already asked for: at most six left, one wave of requests over HTTP/1.1.
+      const first = lib.core.search({ query: q, prefix: true, per_page: 10 });
+      assert.ok(first.missing.every((f) => f.startsWith("listing-")), `${q}: still missing: ${first.missing}`);
+      const left = first.missing.filter((f) => !early.includes(f));
+      assert.ok(left.length <= 6, `${q}: asked for ${early}, left ${left}`);
+      assert.ok(first.missing.length - left.length >= Math.min(4, want.total), `${q}: asked for ${early}, of the page ${first.missing}`);
+      const r = await lib.search(q, { prefix: true, excerpts: false });
+      assert.deepEqual(hits(r), hits(want), q);
+    } finally {
+      server.close();
+    }
+  }
+  // Words the early blocks cannot read (more than two): the guess would be in vain.
+  const server = await heldMetaServer(library.out, Infinity);
+  try {
+    const q = "qwxzv zzkvq ppqtx 장애";
+    const lib = await IncidentLibrary.open(server.url, { query: q });
+    assert.deepEqual(listings(server), [], q);
+    assert.deepEqual(hits(await lib.search(q, { prefix: true, excerpts: false })), hits(native(library, q)), q);
+  } finally {
+    server.close();
+  }
+});
+
 test("open() with a hostile, empty or non-string first query asks for at most 20 blocks and opens and searches as without one", async () => {
   for (const q of ["", "   ", "\u0000<script>alert(1)</script>", "가".repeat(5000), Array.from({ length: 300 }, (_, i) => `단어${i}`).join(" "), "🙂 𝒜 ﬁ ＡＷＳ"]) {
     const server = await heldMetaServer(library.out, Infinity);

@@ -32,6 +32,17 @@ const EARLY_BLOCKS = 20;
 // query's first search stays within its budget (crates/build/examples/first_search.rs
 // models the same rule).
 const EARLY_NEAR = 3;
+// Most listing files asked for before the module has started: those of the
+// incidents that have the most of the query's words, weighed by how rare each
+// is, read from the early blocks. The first page lists ten, and six requests
+// go at once over HTTP/1.1: with four or more of them in, the rest come in one
+// wave instead of two. Over the query sets about two in three of these five are
+// on the first page (crates/build/examples/first_search.rs models the same rule).
+const EARLY_LISTINGS = 5;
+// A query with more words than this that its early blocks cannot read (a typo,
+// initials, a word the records never use) gets no early listings: the search
+// reads those words otherwise, and its first page is seldom the guess.
+const EARLY_UNREAD_WORDS = 2;
 // The longest word whose runs of syllables are looked up early: a dozen syllables
 // are several words typed without spaces, and a word of thousands would cost
 // millions of lookups.
@@ -170,7 +181,8 @@ function directoryOf(bytes) {
 
 /** The lexicon's entries (`{say, means}`) from offset `at` of `meta.bin`, right
  *  after the directory, and the near-term buckets' count and length band after
- *  them: `{entries, buckets, band}`, null until it is all in. */
+ *  them: `{entries, buckets, band, end}` (`end`: the offset after them), null
+ *  until it is all in. */
 function lexiconOf(bytes, at) {
   try {
     // Passed over until all of it is in, then decoded once, as the directory.
@@ -178,23 +190,25 @@ function lexiconOf(bytes, at) {
     r.list(() => (r.list(r.skip), r.list(() => r.list(r.varint))));
     const [buckets, band] = [r.varint(), r.varint()];
     const d = reader(bytes, at);
-    return { entries: d.list(() => ({ say: d.list(d.string), means: d.list(() => d.list(d.varint)) })), buckets, band };
+    return { entries: d.list(() => ({ say: d.list(d.string), means: d.list(() => d.list(d.varint)) })), buckets, band, end: r.at };
   } catch {
     return null;
   }
 }
 
-/** The terms of vocabulary block `bytes` (docs/index-format.md, "The vocabulary":
- *  its first position, the length of its terms' bytes, their count, then each
- *  term front coded), or null for bytes that do not hold them. */
-function blockTerms(bytes) {
+/** The incidents of each term of vocabulary block `bytes`, by term
+ *  (docs/index-format.md, `VocabBlock`: its first position, its terms front
+ *  coded, their document frequencies and the one incident of each term that has
+ *  one; after the filter, a bitset for a common term and a list of differences
+ *  for any other), or null for bytes that do not hold them. */
+function blockIncidents(bytes) {
   try {
     const r = reader(bytes, 24);
-    r.varint();
-    r.varint();
+    const first = r.varint();
+    const end = r.varint() + r.at;
     let term = new Uint8Array(0);
     const text = new TextDecoder();
-    return new Set(r.list(() => {
+    const terms = r.list(() => {
       const shared = r.varint();
       const rest = r.take(r.varint());
       const next = new Uint8Array(shared + rest.length);
@@ -202,10 +216,42 @@ function blockTerms(bytes) {
       next.set(rest, shared);
       term = next;
       return text.decode(next);
-    }));
+    });
+    const ones = terms.map(r.varint).flatMap((df, i) => (df === 1 ? [i] : []));
+    // An incident number takes the bytes the terms' part has left for each.
+    const width = (end - r.at) / ones.length;
+    const found = new Map(ones.map((i) => [terms[i], [r.take(width).reduceRight((doc, b) => doc * 256 + b, 0)]]));
+    const s = reader(bytes, end);
+    // The filter (seed, three sizes, fingerprints) is for the module's ranking.
+    [s.varint(), s.varint(), s.varint(), s.varint(), s.skip()];
+    const each = (docs) => s.list(() => found.set(terms[s.varint() - first], docs(s.take(s.varint()))));
+    each((bits) => Array.from({ length: bits.length * 8 }, (_, d) => d).filter((d) => bits[d >> 3] & (1 << (d & 7))));
+    each((list) => {
+      const l = reader(list, 0);
+      const docs = [];
+      for (let doc = -1; l.at < list.length; ) docs.push((doc += l.varint()));
+      return docs;
+    });
+    return found;
   } catch {
     return null;
   }
+}
+
+/** What `meta.bin` says of its incidents after the lexicon (from `at`, its
+ *  `end`): `{n, chunk}`, their number and the incidents per listing file. Throws
+ *  for bytes that do not hold them. */
+function incidentsOf(bytes, at) {
+  const r = reader(bytes, at);
+  // The corpus's date, the facets with their values (key and labels; slug,
+  // labels, synonyms and aliases) and each incident's values.
+  r.skip();
+  r.list(() => [r.skip(), r.skip(), r.skip(), r.list(() => [r.skip(), r.skip(), r.skip(), r.list(r.skip), r.list(r.skip)])]);
+  [r.varint(), r.skip()];
+  // Their ids, then their days and lengths.
+  const n = r.list(r.varint).length;
+  [r.list(r.varint), r.skip()];
+  return { n, chunk: r.varint() };
 }
 
 /** The words of `query` as typed, much as the search reads words: NFKC, lower
@@ -398,22 +444,23 @@ export class IncidentLibrary extends EventTarget {
         const lexicon = lexiconOf(bytes, directory.end);
         if (!lexicon) return false;
         ask(blocks(readingBlocks(words, directory, lexicon)), EARLY_BLOCKS);
-        guessNear(lexicon).catch(() => {});
+        guessHits(lexicon, guessNear(lexicon)).catch(() => {});
       } catch {
         // A query that cannot be read as text asks for nothing early; the search
         // says what is wrong with it.
       }
       return true;
     };
-    // The terms of each early block, once it is in (null: not asked for, or not come).
-    const terms = new Map();
-    const termsOf = async (b) => {
+    // The incidents of each term of each early block, by term, once it is in
+    // (null: not asked for, or not come).
+    const incidents = new Map();
+    const incidentsIn = async (b) => {
       if (b < 0) return null;
       const href = urlOf(blocks([b])[0]).href;
-      if (!terms.has(b)) terms.set(b, early.has(href) ? early.get(href).then(blockTerms, () => null) : null);
-      return terms.get(b);
+      if (!incidents.has(b)) incidents.set(b, early.has(href) ? early.get(href).then(blockIncidents, () => null) : null);
+      return incidents.get(b);
     };
-    const known = async (term) => (await termsOf(blockOf(term, directory.blocks)))?.has(term);
+    const known = async (term) => (await incidentsIn(blockOf(term, directory.blocks)))?.has(term);
     // Word by word, once its early blocks are in: the near-term buckets of a word
     // that is not in its block, that no term at its start (its stem, without its
     // particle) or lexicon entry explains, and (the last word, still being typed)
@@ -421,16 +468,17 @@ export class IncidentLibrary extends EventTarget {
     const guessNear = async (lexicon) => {
       let guessed = 0;
       for (const [i, word] of words.entries()) {
-        const files = /[0-9]/.test(word) ? [] : nearFiles(word, lexicon);
-        const own = files.length && (await termsOf(blockOf(word, directory.blocks)));
+        // A word with jamo (conjoining, after NFKC) is read as initials.
+        const files = /[0-9\u1100-\u11ff\u3131-\u318e]/.test(word) ? [] : nearFiles(word, lexicon);
+        const own = files.length && (await incidentsIn(blockOf(word, directory.blocks)));
         if (!own || own.has(word) || lexicon.entries.some(({ say }) => say.some((f) => begins(word, f)))) continue;
         const chars = [...word];
         let explained = false;
         for (let to = /[가-힣]/.test(word) ? 2 : 3; to < chars.length && !explained; to++) explained = await known(chars.slice(0, to).join(""));
         if (i === words.length - 1 && !explained) {
           const [from, to] = [word, word + "\u{10FFFF}"].map((t) => blockOf(t, directory.blocks));
-          const range = await Promise.all(Array.from({ length: to - from + 1 }, (_, k) => termsOf(from + k)));
-          explained = range.every(Boolean) && range.some((t) => [...t].some((term) => term !== word && term.startsWith(word)));
+          const range = await Promise.all(Array.from({ length: to - from + 1 }, (_, k) => incidentsIn(from + k)));
+          explained = range.every(Boolean) && range.some((t) => [...t.keys()].some((term) => term !== word && term.startsWith(word)));
         }
         if (opened) return;
         for (const file of explained ? [] : files) {
@@ -439,6 +487,30 @@ export class IncidentLibrary extends EventTarget {
           guessed += early.size - before;
         }
       }
+    };
+    // Once meta.bin is all in, and the buckets are asked for: the listings of the
+    // likeliest hits, as the early blocks say. A word is read as the longest of
+    // its starts that the blocks hold (the word itself, its stem): an incident
+    // scores the rarity (BM25's idf) of each word it has. Until the module has
+    // started: then the search names the listings of its page itself.
+    const guessHits = async (lexicon, near) => {
+      await near;
+      const { n, chunk } = incidentsOf(await metaBytes, lexicon.end);
+      const score = new Float64Array(n);
+      let unread = 0;
+      for (const word of words) {
+        const chars = [...word];
+        let docs;
+        for (let to = chars.length; !docs && to >= Math.min(/[가-힣]/.test(word) ? 2 : 3, chars.length); to--) {
+          const start = chars.slice(0, to).join("");
+          docs = (await incidentsIn(blockOf(start, directory.blocks)))?.get(start);
+        }
+        if (!docs && ++unread > EARLY_UNREAD_WORDS) return;
+        for (const d of docs ?? []) score[d] += Math.log(1 + (n - docs.length + 0.5) / (docs.length + 0.5));
+      }
+      if (opened) return;
+      const likely = [...score.keys()].filter((d) => score[d] > 0).sort((a, b) => score[b] - score[a]);
+      ask(likely.slice(0, EARLY_LISTINGS).map((d) => `listing-${String(Math.floor(d / chunk)).padStart(4, "0")}.bin`), EARLY_BLOCKS);
     };
     const metaBytes = query && /^https?:$/.test(base.protocol) ? loadStreaming(metaUrl, prefetch) : load(metaUrl);
     const [, meta] = await Promise.all([start(v), metaBytes]);

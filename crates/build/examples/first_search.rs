@@ -157,7 +157,14 @@ fn first_search(dist: &std::path::Path, shell: usize, q: &str, quiet: bool) -> F
         bytes += gz(&b);
         index.add_file(name, &b).unwrap();
     }
-    let early: Vec<String> = early.into_iter().chain(near).collect();
+    let mut early: Vec<String> = early.into_iter().chain(near).collect();
+    let listings = early_listings(&index, q, &early);
+    for name in &listings {
+        let b = read(name).unwrap();
+        bytes += gz(&b);
+        index.add_file(name, &b).unwrap();
+    }
+    early.extend(listings);
     if !quiet {
         println!("  with meta.bin: {} files: {}", early.len(), early.join(" "));
     }
@@ -348,7 +355,12 @@ fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
         let hangul = chars.iter().any(|c| ('가'..='힣').contains(c));
         let keys = incident_core::text::hangul::keys(w);
         let max = incident_core::query::typo_budget(w);
-        if max == 0 || chars.iter().any(char::is_ascii_digit) || !loaded(w) || known(w) {
+        // A word with jamo is read as initials (NFKC makes ㅁ the conjoining ᄆ).
+        let jamo = chars.iter().any(|&c| {
+            use incident_core::text::hangul::{is_hangul, is_hangul_syllable};
+            is_hangul(c) && !is_hangul_syllable(c)
+        });
+        if max == 0 || jamo || chars.iter().any(char::is_ascii_digit) || !loaded(w) || known(w) {
             continue;
         }
         let head = (if hangul { 2 } else { 3 }..chars.len()).any(|to| known(&chars[..to].iter().collect::<String>()));
@@ -374,6 +386,75 @@ fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
         }
     }
     out
+}
+
+/// Most listing files `open` asks for early (`EARLY_LISTINGS` in
+/// `www/pkg/library.js`).
+const EARLY_LISTINGS: usize = 5;
+/// Most words the early blocks cannot read in a query that gets early listings
+/// (`EARLY_UNREAD_WORDS` there).
+const EARLY_UNREAD_WORDS: usize = 2;
+
+/// The listing files that `IncidentLibrary.open` asks for once `meta.bin` and the
+/// early files (`early`, loaded into `index`) are in, by the same rule (`guessHits`
+/// in `www/pkg/library.js`), while fewer than [`EARLY_BLOCKS`] files are asked
+/// for: each word read as the longest of its starts (of two syllables, three
+/// letters, or the whole word when shorter) that the early blocks hold, an incident
+/// scored by the idf of each word it has, the [`EARLY_LISTINGS`] best (the first
+/// by number when even); none when more than [`EARLY_UNREAD_WORDS`] words have no
+/// such start.
+fn early_listings(index: &incident_core::index::Index, q: &str, early: &[String]) -> Vec<String> {
+    use incident_core::format::vocab::Directory;
+    let loaded = |t: &str| {
+        index
+            .meta
+            .vocab
+            .block_of(t)
+            .is_some_and(|b| early.contains(&Directory::file(b)))
+    };
+    let n = index.len();
+    let mut score = vec![0f64; n];
+    let mut unread = 0;
+    for w in words_of(q) {
+        let chars: Vec<char> = w.chars().collect();
+        let shortest = (if chars.iter().any(|c| ('가'..='힣').contains(c)) {
+            2
+        } else {
+            3
+        })
+        .min(chars.len());
+        let term = (shortest..=chars.len())
+            .rev()
+            .map(|to| chars[..to].iter().collect::<String>())
+            .find(|t| loaded(t) && index.df(t).is_some());
+        let Some(prepared) = term.and_then(|t| index.prepare(&t)) else {
+            unread += 1;
+            if unread > EARLY_UNREAD_WORDS {
+                return Vec::new();
+            }
+            continue;
+        };
+        let mut docs = incident_core::bitset::Bitset::empty(n);
+        index.add_incidents(&prepared, &mut docs);
+        let df = prepared.postings.df() as f64;
+        let idf = (1.0 + (n as f64 - df + 0.5) / (df + 0.5)).ln();
+        for d in docs.iter() {
+            score[d] += idf;
+        }
+    }
+    let mut likely: Vec<usize> = (0..n).filter(|&d| score[d] > 0.0).collect();
+    likely.sort_by(|&a, &b| score[b].total_cmp(&score[a]));
+    let mut names = Vec::new();
+    for d in likely.into_iter().take(EARLY_LISTINGS) {
+        if early.len() + names.len() >= EARLY_BLOCKS {
+            break;
+        }
+        let name = index.listing_file(d);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// Whether the run of syllables `from..to` (not at the start) of a word of `n`
