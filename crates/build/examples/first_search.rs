@@ -332,7 +332,6 @@ const EARLY_NEAR: usize = 3;
 /// lexicon form or verb stem of two characters or more begins it, and, for the
 /// last word, no term of the loaded blocks it would complete to starts with it.
 fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
-    use incident_core::format::vocab::Directory;
     use incident_core::near::{bucket_of, file, typo_lookup_keys};
     let read = |name: &str| std::fs::read(dir.join(name));
     // The loader knows only the terms of the blocks that came.
@@ -340,13 +339,7 @@ fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
     for name in early {
         probe.add_file(name, &read(name).unwrap()).unwrap();
     }
-    let loaded = |t: &str| {
-        probe
-            .meta
-            .vocab
-            .block_of(t)
-            .is_some_and(|b| early.contains(&Directory::file(b)))
-    };
+    let loaded = |t: &str| in_early(&probe, early, t);
     let known = |t: &str| loaded(t) && probe.df(t).is_some();
     let words = words_of(q);
     let mut out: Vec<String> = Vec::new();
@@ -388,6 +381,13 @@ fn early_near(dir: &std::path::Path, q: &str, early: &[String]) -> Vec<String> {
     out
 }
 
+/// Whether the block that would hold term `t` is one of the `early` files: the
+/// loader knows only the terms of the blocks that came.
+fn in_early(index: &incident_core::index::Index, early: &[String], t: &str) -> bool {
+    let block = index.meta.vocab.block_of(t);
+    block.is_some_and(|b| early.contains(&incident_core::format::vocab::Directory::file(b)))
+}
+
 /// Most listing files `open` asks for early (`EARLY_LISTINGS` in
 /// `www/pkg/library.js`).
 const EARLY_LISTINGS: usize = 5;
@@ -404,14 +404,7 @@ const EARLY_UNREAD_WORDS: usize = 2;
 /// by number when even); none when more than [`EARLY_UNREAD_WORDS`] words have no
 /// such start.
 fn early_listings(index: &incident_core::index::Index, q: &str, early: &[String]) -> Vec<String> {
-    use incident_core::format::vocab::Directory;
-    let loaded = |t: &str| {
-        index
-            .meta
-            .vocab
-            .block_of(t)
-            .is_some_and(|b| early.contains(&Directory::file(b)))
-    };
+    let loaded = |t: &str| in_early(index, early, t);
     let n = index.len();
     let mut score = vec![0f64; n];
     let mut unread = 0;
