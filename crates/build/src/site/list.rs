@@ -1,7 +1,7 @@
 //! The search page (the newest incidents, and the search on top) and the list's
 //! further pages.
 
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 
 use super::*;
 
@@ -9,6 +9,14 @@ use super::*;
 /// page, `page/2/` … the rest, so that the search page's HTML stays the same size
 /// whatever the size of the library.
 pub const LIST_PAGE: usize = 20;
+
+/// Run right after the applied-filter row, before the first paint: when the
+/// page's address names a filter (a parameter named by one of the row's
+/// `data-facets`), the row gets an invisible button of the height of the chips
+/// that app.js draws there, so that nothing below it moves when they come. It reads
+/// only the address's parameter names and writes a constant; it holds no `</script`.
+const RESERVE_APPLIED_JS: &str = "{const a=document.currentScript.previousElementSibling,p=new URLSearchParams(location.search);\
+if(a.dataset.facets.split(\" \").some(k=>p.get(k)))a.innerHTML='<button class=\"clear\" tabindex=\"-1\" style=\"visibility:hidden\">&nbsp;</button>'}";
 
 /// The links between the static pages of the listing: previous, "n / m쪽", next.
 /// `root` leads to the bundle root from the page `page` (1-based) of `pages`.
@@ -65,6 +73,7 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
     let root = "";
     let pages = ids.len().div_ceil(LIST_PAGE).max(1);
     let first = &ids[..ids.len().min(LIST_PAGE)];
+    let facet_keys = FACETS.iter().map(|f| f.key).collect::<Vec<_>>().join(" ");
     let body = html! {
         section #(id!(search)) .search aria-label="사례 검색" {
             form #(id!(searchForm)) role="search" action="./" method="get" {
@@ -97,7 +106,8 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                     }
                 }
                 div #results-pane .results {
-                    div #(id!(applied)) .applied {}
+                    div #(id!(applied)) .applied data-facets=(facet_keys) {}
+                    script { (PreEscaped(RESERVE_APPLIED_JS)) }
                     p #(id!(notice)) .notice { "가장 최근 사례가 먼저 나옵니다." }
                     div #(id!(suggested)) .suggested {
                         span.suggested-label { "추천 필터" }
