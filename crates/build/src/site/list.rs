@@ -15,7 +15,7 @@ pub const LIST_PAGE: usize = 20;
 /// `data-facets`), the row gets an invisible button of the height of the chips
 /// that app.js draws there, so that nothing below it moves when they come. It reads
 /// only the address's parameter names and writes a constant; it holds no `</script`.
-const RESERVE_APPLIED_JS: &str = "{const a=document.currentScript.previousElementSibling,p=new URLSearchParams(location.search);\
+pub(super) const RESERVE_APPLIED_JS: &str = "{const a=document.currentScript.previousElementSibling,p=new URLSearchParams(location.search);\
 if(a.dataset.facets.split(\" \").some(k=>p.get(k)))a.innerHTML='<button class=\"clear\" tabindex=\"-1\" style=\"visibility:hidden\">&nbsp;</button>'}";
 
 /// The links between the static pages of the listing: previous, "n / m쪽", next.
