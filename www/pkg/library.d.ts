@@ -250,7 +250,9 @@ export declare class IncidentLibrary extends EventTarget {
   excerpts(hits: Hit[]): Promise<Hit[]>;
   /** The section texts of an incident, `[name, text]` pairs in reading order. */
   passages(id: string): Promise<[SectionName, string][]>;
-  facets(): Facet[];
+  /** Every facet with its values: made once per build and shared by every caller
+   *  (read it, do not change it). */
+  facets(): readonly Facet[];
   /** One incident in full, from the static API (`api/v1/incidents/<id>.json`). */
   get(id: string): Promise<IncidentRecord | MovedRecord>;
   /** The page of an incident on the library's site. */

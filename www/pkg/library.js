@@ -514,14 +514,16 @@ export class IncidentLibrary extends EventTarget {
     };
     const metaBytes = query && /^https?:$/.test(base.protocol) ? loadStreaming(metaUrl, prefetch) : load(metaUrl);
     const [, meta] = await Promise.all([start(v), metaBytes]);
-    // Starting the module, reading meta.bin and the first search each take a long
-    // task on a phone: each gets a task of its own, so that the page answers input
-    // between them.
+    // Starting the module, reading meta.bin, listing the facets and the first search
+    // each take a long task on a phone: each gets a task of its own, so that the
+    // page answers input between them.
     await pause();
     opened = true;
     const core = new Core(meta);
     const library = new IncidentLibrary(base, core, early);
     library.addArrived(arrived);
+    await pause();
+    library.facets();
     await pause();
     return library;
   }
@@ -647,6 +649,9 @@ export class IncidentLibrary extends EventTarget {
         return result;
       }
     }
+    // The caller draws the answer in a task of its own: on a phone the search and
+    // the drawing are each a long task.
+    await pause();
     return result;
   }
 
@@ -766,9 +771,10 @@ export class IncidentLibrary extends EventTarget {
     return true;
   }
 
-  /** Every facet with its values, labels, synonyms and counts. */
+  /** Every facet with its values, labels, synonyms and counts: made once per build
+   *  (on a phone it takes a long task of its own) and shared by every caller. */
   facets() {
-    return this.core.facets();
+    return (this.core.facetList ??= this.core.facets());
   }
 
   /** One incident in full, from the library's static API. */
