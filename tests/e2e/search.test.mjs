@@ -28,7 +28,8 @@ const settled = (page) => page.waitForSelector('#list:not([aria-busy="true"])', 
 const shows = (page, sel, expected) =>
   page.waitForFunction(([s, e]) => document.querySelector(s)?.innerText === e, [sel, expected]).then(() => expected);
 const chips = (page) => page.locator("#applied .chip").evaluateAll((els) => els.map((e) => e.textContent));
-const hitTitles = (page) => page.locator("#list .hit h3").allInnerTexts();
+// textContent: a hit out of sight is not rendered (content-visibility), and has no innerText.
+const hitTitles = (page) => page.locator("#list .hit h3").allTextContents();
 const param = (page, name) => new URL(page.url()).searchParams.getAll(name);
 
 test("a Korean query typed through an IME: results follow the composition, one Enter commits", async () => {
@@ -115,7 +116,7 @@ test("partial matches: full matches first, then a line naming the words the libr
     // The line stands between the last full match and the first partial one.
     const order = await page.locator("#list .hit, #partial-note").evaluateAll((els) => els.map((e) => e.id === "partial-note" ? "note" : e.classList.contains("partial") ? "partial" : "full"));
     assert.equal(order.indexOf("note"), partial, `${q}: ${order.join(" ")}`);
-    assert.match(await page.locator("#list .hit.partial .missing").first().innerText(), /빠진 단어: /, q);
+    assert.match(await page.locator("#list .hit.partial .missing").first().textContent(), /빠진 단어: /, q);
   }
   assert.deepEqual(page.errors, []);
   await context.close();

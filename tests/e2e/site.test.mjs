@@ -197,7 +197,7 @@ test("a deploy under an open tab: its search goes on with the new build as a who
         await page.waitForFunction(([c, ids]) =>
           document.getElementById("count")?.innerText === c &&
           !document.getElementById("list").hasAttribute("aria-busy") &&
-          JSON.stringify([...document.querySelectorAll("#list .hit h3")].map((h) => h.innerText)) === ids,
+          JSON.stringify([...document.querySelectorAll("#list .hit h3")].map((h) => h.textContent)) === ids,
         [`사례 ${want.total}건`, JSON.stringify(want.hits.map((h) => h.title))], { timeout: 20_000 })
           .catch(async (e) => {
             throw new Error(`${serviceWorkers}: ${q}: the tab shows ${await page.locator("#count").innerText()} (old build ${old[q].total}, new ${want.total}): ${e.message}\n${page.errors.join("\n")}`);

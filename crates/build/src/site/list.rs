@@ -13,10 +13,14 @@ pub const LIST_PAGE: usize = 20;
 /// Run right after the applied-filter row, before the first paint: when the
 /// page's address names a filter (a parameter named by one of the row's
 /// `data-facets`), the row gets an invisible button of the height of the chips
-/// that app.js draws there, so that nothing below it moves when they come. It reads
-/// only the address's parameter names and writes a constant; it holds no `</script`.
+/// that app.js draws there, so that nothing below it moves when they come. When it
+/// holds a query, the results pane gets `data-query`, and the newest incidents the
+/// page comes with are not laid out (app.css): the query's hits replace them, and
+/// on a phone laying out text costs most the first time its letters are drawn. It
+/// reads only the address's parameters and writes constants; it holds no `</script`.
 pub(super) const RESERVE_APPLIED_JS: &str = "{const a=document.currentScript.previousElementSibling,p=new URLSearchParams(location.search);\
-if(a.dataset.facets.split(\" \").some(k=>p.get(k)))a.innerHTML='<button class=\"clear\" tabindex=\"-1\" style=\"visibility:hidden\">&nbsp;</button>'}";
+if(a.dataset.facets.split(\" \").some(k=>p.get(k)))a.innerHTML='<button class=\"clear\" tabindex=\"-1\" style=\"visibility:hidden\">&nbsp;</button>';\
+if(p.get(\"q\")?.trim())a.parentNode.dataset.query=\"\"}";
 
 /// The links between the static pages of the listing: previous, "n / m쪽", next.
 /// `root` leads to the bundle root from the page `page` (1-based) of `pages`.
@@ -121,8 +125,8 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                     p #(id!(range)) .range {}
                     p #(id!(top)) .top {}
                     div #(id!(graph)) .graph hidden {}
-                    div #(id!(list)) { (incident_list(corpus, root, first)) }
-                    nav #(id!(pager)) .pager aria-label="쪽" { (list_pager(root, 1, pages)) }
+                    div #(id!(list)) { div.newest { (incident_list(corpus, root, first)) } }
+                    nav #(id!(pager)) .pager aria-label="쪽" { div.newest { (list_pager(root, 1, pages)) } }
                 }
             }
         }
