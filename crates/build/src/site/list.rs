@@ -18,7 +18,7 @@ pub const LIST_PAGE: usize = 20;
 /// page comes with are not laid out (app.css): the query's hits replace them, and
 /// on a phone laying out text costs most the first time its letters are drawn. It
 /// reads only the address's parameters and writes constants; it holds no `</script`.
-pub(super) const RESERVE_APPLIED_JS: &str = "{const a=document.currentScript.previousElementSibling,p=new URLSearchParams(location.search);\
+pub(super) const RESERVE_RESULTS_JS: &str = "{const a=document.currentScript.previousElementSibling,p=new URLSearchParams(location.search);\
 if(a.dataset.facets.split(\" \").some(k=>p.get(k)))a.innerHTML='<button class=\"clear\" tabindex=\"-1\" style=\"visibility:hidden\">&nbsp;</button>';\
 if(p.get(\"q\")?.trim())a.parentNode.dataset.query=\"\"}";
 
@@ -111,7 +111,7 @@ pub(super) fn search_page(corpus: &Corpus, ids: &[usize], site: &Site) -> Page {
                 }
                 div #results-pane .results {
                     div #(id!(applied)) .applied data-facets=(facet_keys) {}
-                    script { (PreEscaped(RESERVE_APPLIED_JS)) }
+                    script { (PreEscaped(RESERVE_RESULTS_JS)) }
                     p #(id!(notice)) .notice { "가장 최근 사례가 먼저 나옵니다." }
                     div #(id!(suggested)) .suggested {
                         span.suggested-label { "추천 필터" }

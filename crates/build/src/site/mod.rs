@@ -450,7 +450,7 @@ mod tests {
 
     #[test]
     fn the_inline_scripts_cannot_close_their_element() {
-        for script in [THEME_JS, NOT_FOUND_JS, list::RESERVE_APPLIED_JS] {
+        for script in [THEME_JS, NOT_FOUND_JS, list::RESERVE_RESULTS_JS] {
             assert!(!script.to_ascii_lowercase().contains("</script"));
             assert!(!script.contains("<!--"));
         }
