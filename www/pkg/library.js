@@ -179,18 +179,24 @@ function directoryOf(bytes) {
   }
 }
 
-/** The lexicon's entries (`{say, means}`) from offset `at` of `meta.bin`, right
- *  after the directory, and the near-term buckets' count and length band after
- *  them: `{entries, buckets, band, end}` (`end`: the offset after them), null
- *  until it is all in. */
+/** The lexicon from offset `at` of `meta.bin`, right after the directory: the
+ *  near-term buckets' count and length band after it and the offset after them,
+ *  `{buckets, band, end}`, once it is all in (null until then); its entries
+ *  (`{starts, means}`: the starts of a word that read as the entry, see
+ *  `startsOf`) are decoded when first read (`entries`), not at every chunk. */
 function lexiconOf(bytes, at) {
   try {
-    // Passed over until all of it is in, then decoded once, as the directory.
     const r = reader(bytes, at);
     r.list(() => (r.list(r.skip), r.list(() => r.list(r.varint))));
     const [buckets, band] = [r.varint(), r.varint()];
-    const d = reader(bytes, at);
-    return { entries: d.list(() => ({ say: d.list(d.string), means: d.list(() => d.list(d.varint)) })), buckets, band, end: r.at };
+    let entries;
+    return {
+      buckets, band, end: r.at,
+      get entries() {
+        const d = reader(bytes, at);
+        return (entries ??= d.list(() => ({ starts: startsOf(d.list(d.string)), means: d.list(() => d.list(d.varint)) })));
+      },
+    };
   } catch {
     return null;
   }
@@ -296,8 +302,8 @@ function readingBlocks(words, { blocks, perBlock }, lexicon) {
   }
   words.forEach((word, i) => {
     const texts = [word, word + (words[i + 1] ?? "")];
-    for (const { say, means } of lexicon.entries) {
-      if (say.some((form) => texts.some((t) => begins(t, form)))) {
+    for (const { starts, means } of lexicon.entries) {
+      if (starts.some((f) => texts.some((t) => t.startsWith(f)))) {
         // A position past the vocabulary (damage the module will refuse) asks for nothing.
         for (const p of means.flat()) found.push(p < blocks.length * perBlock ? Math.floor(p / perBlock) : -1);
       }
@@ -326,9 +332,10 @@ function readingBlocks(words, { blocks, perBlock }, lexicon) {
  *  gives the figures). */
 const innerRun = (n, from, to) => (to - from === 2 ? n >= 5 || (n === 4 && to === n) : n >= 6);
 
-/** Whether `form`, or a verb's stem (the form without its final 다), of two
- *  characters or more begins `text`. */
-const begins = (text, form) => [form, /.다$/.test(form) && form.slice(0, -1)].some((f) => f && [...f].length >= 2 && text.startsWith(f));
+/** The starts of a word that read as a lexicon entry typed as `say`: each form,
+ *  and a verb's stem (the form without its final 다), of two characters or more.
+ *  Worked out once per entry: every word is compared with every entry. */
+const startsOf = (say) => say.flatMap((f) => [f, /.다$/.test(f) && f.slice(0, -1)]).filter((f) => f && [...f].length >= 2);
 
 // Hangul's initials, vowels and finals as compatibility jamo, and the compound
 // vowels and finals each followed by the two keys that type it
@@ -443,8 +450,18 @@ export class IncidentLibrary extends EventTarget {
         }
         const lexicon = lexiconOf(bytes, directory.end);
         if (!lexicon) return false;
-        ask(blocks(readingBlocks(words, directory, lexicon)), EARLY_BLOCKS);
-        guessHits(lexicon, guessNear(lexicon)).catch(() => {});
+        // The other readings and the guesses each in a task of their own (on a
+        // phone each is a long one), and none once the module has started: the
+        // search then names what it needs.
+        (async () => {
+          await pause();
+          if (opened || !lexicon.entries) return;
+          await pause();
+          if (opened) return;
+          ask(blocks(readingBlocks(words, directory, lexicon)), EARLY_BLOCKS);
+          await pause();
+          await guessHits(lexicon, guessNear(lexicon));
+        })().catch(() => {});
       } catch {
         // A query that cannot be read as text asks for nothing early; the search
         // says what is wrong with it.
@@ -471,7 +488,7 @@ export class IncidentLibrary extends EventTarget {
         // A word with jamo (conjoining, after NFKC) is read as initials.
         const files = /[0-9\u1100-\u11ff\u3131-\u318e]/.test(word) ? [] : nearFiles(word, lexicon);
         const own = files.length && (await incidentsIn(blockOf(word, directory.blocks)));
-        if (!own || own.has(word) || lexicon.entries.some(({ say }) => say.some((f) => begins(word, f)))) continue;
+        if (!own || own.has(word) || lexicon.entries.some(({ starts }) => starts.some((f) => word.startsWith(f)))) continue;
         const chars = [...word];
         let explained = false;
         for (let to = /[가-힣]/.test(word) ? 2 : 3; to < chars.length && !explained; to++) explained = await known(chars.slice(0, to).join(""));
@@ -514,14 +531,16 @@ export class IncidentLibrary extends EventTarget {
     };
     const metaBytes = query && /^https?:$/.test(base.protocol) ? loadStreaming(metaUrl, prefetch) : load(metaUrl);
     const [, meta] = await Promise.all([start(v), metaBytes]);
-    // Starting the module, reading meta.bin, listing the facets and the first search
-    // each take a long task on a phone: each gets a task of its own, so that the
-    // page answers input between them.
+    // Starting the module, reading meta.bin, making each of its lookup tables,
+    // listing the facets and the first search each take a long task on a phone:
+    // each gets a task of its own, so that the page answers input between them.
     await pause();
     opened = true;
     const core = new Core(meta);
     const library = new IncidentLibrary(base, core, early);
     library.addArrived(arrived);
+    do await pause();
+    while (core.makeNextTable());
     await pause();
     library.facets();
     await pause();

@@ -247,15 +247,13 @@ pub struct Index {
     /// [`Index::missing_count`].
     misses: std::sync::atomic::AtomicUsize,
     /// Every label and synonym of every facet value, normalised once for the query
-    /// analyzer and the suggested filters.
-    pub names: Vec<TaxonomyName>,
-    /// Positions in `names`, ordered by squashed name and then position, for
-    /// [`Index::names_squashed`].
-    names_by_squashed: Vec<u32>,
+    /// analyzer and the suggested filters ([`Index::names`]), made on first use.
+    names: std::sync::OnceLock<Names>,
     /// Mean of `meta.lengths`.
     mean_length: f32,
-    /// Every typed form of the lexicon with its entry, sorted, for lookups.
-    lexicon_keys: Vec<(String, u32)>,
+    /// Every typed form of the lexicon with its entry, sorted, for lookups
+    /// ([`Index::lexicon_keys`]), made on first use.
+    lexicon_keys: std::sync::OnceLock<Vec<(String, u32)>>,
     /// The Hangul typed forms of the lexicon with their keys, made on first use by
     /// the typo lookup.
     keyed_lexicon: std::sync::OnceLock<Vec<KeyedTerm>>,
@@ -263,6 +261,14 @@ pub struct Index {
     /// limit and the terms. A search asks for its last word's twice (the analysis
     /// and the response), and each reads thousands of terms in a large library.
     completed: Mutex<Option<Completed>>,
+}
+
+/// The taxonomy names ([`Index::names`]) and their positions ordered by squashed
+/// name and then position, for [`Index::names_squashed`].
+#[derive(Debug, Clone)]
+struct Names {
+    list: Vec<TaxonomyName>,
+    by_squashed: Vec<u32>,
 }
 
 /// A word's completions, as [`Index::remember_completions`] keeps them.
@@ -279,7 +285,6 @@ impl Clone for Index {
             missing: Mutex::new(Vec::new()),
             misses: std::sync::atomic::AtomicUsize::new(0),
             names: self.names.clone(),
-            names_by_squashed: self.names_by_squashed.clone(),
             mean_length: self.mean_length,
             lexicon_keys: self.lexicon_keys.clone(),
             keyed_lexicon: self.keyed_lexicon.clone(),
@@ -387,15 +392,53 @@ impl Index {
         *kept = Some((word.to_string(), limit, found.to_vec()));
     }
 
+    /// Every label and synonym of every facet value, normalised for the query
+    /// analyzer and the suggested filters: made on first use, since a page that
+    /// only lists incidents never reads them.
+    pub fn names(&self) -> &[TaxonomyName] {
+        &self.names_table().list
+    }
+
+    fn names_table(&self) -> &Names {
+        self.names.get_or_init(|| {
+            let list = assemble::taxonomy_names(&self.meta);
+            let mut by_squashed: Vec<u32> = (0..list.len() as u32).collect();
+            crate::stable_sort::sort_by(&mut by_squashed, |&a, &b| {
+                list[a as usize]
+                    .squashed
+                    .cmp(&list[b as usize].squashed)
+                    .then(a.cmp(&b))
+            });
+            Names { list, by_squashed }
+        })
+    }
+
+    /// Every typed form of the lexicon with its entry, sorted: made on first use.
+    pub(crate) fn lexicon_keys(&self) -> &[(String, u32)] {
+        self.lexicon_keys.get_or_init(|| assemble::lexicon_keys(&self.meta))
+    }
+
+    /// Makes the next lookup table that is otherwise made on first use (the
+    /// taxonomy names, then the lexicon's keys); true while one is left. A
+    /// browser makes them one per task after loading, so that none of its tasks
+    /// is long on a phone.
+    pub fn make_next_table(&self) -> bool {
+        if self.names.get().is_none() {
+            self.names_table();
+            return true;
+        }
+        self.lexicon_keys();
+        false
+    }
+
     /// The taxonomy names whose squashed form is `squashed`, in the order of
     /// [`Index::names`]: a binary search, since every query word asks.
     pub fn names_squashed<'a>(&'a self, squashed: &str) -> impl Iterator<Item = &'a TaxonomyName> + 'a {
-        let key = |&i: &u32| self.names[i as usize].squashed.as_str();
-        let start = self.names_by_squashed.partition_point(|i| key(i) < squashed);
-        let end = start + self.names_by_squashed[start..].partition_point(|i| key(i) == squashed);
-        self.names_by_squashed[start..end]
-            .iter()
-            .map(|&i| &self.names[i as usize])
+        let Names { list, by_squashed } = self.names_table();
+        let key = |&i: &u32| list[i as usize].squashed.as_str();
+        let start = by_squashed.partition_point(|i| key(i) < squashed);
+        let end = start + by_squashed[start..].partition_point(|i| key(i) == squashed);
+        by_squashed[start..end].iter().map(|&i| &list[i as usize])
     }
 
     /// The index files that lookups needed since the last call and did not find

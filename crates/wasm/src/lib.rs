@@ -81,6 +81,14 @@ impl IncidentLibrary {
         Ok(IncidentLibrary { index })
     }
 
+    /// Makes the next of the lookup tables a search otherwise makes on first use;
+    /// true while one is left. The loader makes them one per task, so that no task
+    /// of a phone's is long.
+    #[wasm_bindgen(js_name = makeNextTable)]
+    pub fn make_next_table(&self) -> bool {
+        self.index.make_next_table()
+    }
+
     /// Adds an index file that a response named in `missing` (a vocabulary block, a
     /// near-term bucket or a listing file) with its bytes.
     #[wasm_bindgen(js_name = addFile)]

@@ -300,7 +300,7 @@ impl Library {
             }
             (facet, None, Some(name)) | (facet, Some(name), None) => {
                 let q = incident_core::index::squash(&name);
-                let found = self.index.names.iter().find(|n| n.squashed == q && facet.as_deref().is_none_or(|f| self.index.meta.facets[n.f].key == f));
+                let found = self.index.names().iter().find(|n| n.squashed == q && facet.as_deref().is_none_or(|f| self.index.meta.facets[n.f].key == f));
                 match found {
                     Some(n) => (self.index.meta.facets[n.f].key.clone(), self.index.meta.facets[n.f].values[n.v].slug.clone()),
                     None => return Err(format!("no topic is called {:?}; call vocab for every facet value with its labels and synonyms", shown(&name)).into()),

@@ -216,14 +216,24 @@ pub(super) fn mean_length(meta: &Meta) -> f32 {
     meta.lengths.iter().map(|&l| f32::from(l)).sum::<f32>() / meta.ids.len().max(1) as f32
 }
 
+/// Refuses a lexicon entry that names a position past the vocabulary.
+pub(super) fn check_lexicon(meta: &Meta) -> Result<(), LoadError> {
+    if meta
+        .lexicon
+        .iter()
+        .flat_map(|entry| entry.means.iter().flatten())
+        .any(|&t| t >= meta.vocab.terms)
+    {
+        return Err(bad_meta("a lexicon entry names a term that is not in the vocabulary"));
+    }
+    Ok(())
+}
+
 /// The lexicon's lookup table: every typed form's keys with the entry they belong
-/// to, sorted. An entry that names a position past the vocabulary is refused.
-pub(super) fn lexicon_keys(meta: &Meta) -> Result<Vec<(String, u32)>, LoadError> {
+/// to, sorted.
+pub(super) fn lexicon_keys(meta: &Meta) -> Vec<(String, u32)> {
     let mut lexicon_keys: Vec<(String, u32)> = Vec::new();
     for (e, entry) in meta.lexicon.iter().enumerate() {
-        if entry.means.iter().flatten().any(|&t| t >= meta.vocab.terms) {
-            return Err(bad_meta("a lexicon entry names a term that is not in the vocabulary"));
-        }
         for form in &entry.say {
             for key in crate::query::lexicon_keys(form) {
                 lexicon_keys.push((key, e as u32));
@@ -232,7 +242,7 @@ pub(super) fn lexicon_keys(meta: &Meta) -> Result<Vec<(String, u32)>, LoadError>
     }
     crate::stable_sort::sort_by(&mut lexicon_keys, |a, b| a.cmp(b));
     lexicon_keys.dedup();
-    Ok(lexicon_keys)
+    lexicon_keys
 }
 
 #[cfg(test)]

@@ -24,9 +24,10 @@ impl Index {
     /// typed forms. A meaning whose terms are in blocks not loaded yet is left out
     /// (and the blocks noted missing).
     pub fn lexicon_means(&self, key: &str) -> Vec<Vec<String>> {
-        let start = self.lexicon_keys.partition_point(|(k, _)| k.as_str() < key);
+        let keys = self.lexicon_keys();
+        let start = keys.partition_point(|(k, _)| k.as_str() < key);
         let mut out = Vec::new();
-        for &(_, e) in self.lexicon_keys[start..].iter().take_while(|(k, _)| k == key) {
+        for &(_, e) in keys[start..].iter().take_while(|(k, _)| k == key) {
             for positions in &self.meta.lexicon[e as usize].means {
                 // Every term is looked up, so that all missing blocks are noted at once.
                 let terms: Vec<Option<&str>> = positions.iter().map(|&t| self.term_at(t)).collect();
@@ -42,10 +43,10 @@ impl Index {
     pub fn keyed_lexicon(&self) -> &[KeyedTerm] {
         self.keyed_lexicon.get_or_init(|| {
             // `lexicon_keys` is sorted, so a repeated form follows its first.
-            self.lexicon_keys
-                .iter()
+            let keys = self.lexicon_keys();
+            keys.iter()
                 .enumerate()
-                .filter(|&(i, (k, _))| i == 0 || self.lexicon_keys[i - 1].0 != *k)
+                .filter(|&(i, (k, _))| i == 0 || keys[i - 1].0 != *k)
                 .map(|(_, (k, _))| KeyedTerm::of(k, 0))
                 .collect()
         })

@@ -117,20 +117,12 @@ impl Index {
         for value in meta.facets.iter_mut().flat_map(|f| f.values.iter_mut()) {
             value.docs.or_with(&all);
         }
-        let names = assemble::taxonomy_names(&meta);
-        let mut names_by_squashed: Vec<u32> = (0..names.len() as u32).collect();
-        crate::stable_sort::sort_by(&mut names_by_squashed, |&a, &b| {
-            names[a as usize]
-                .squashed
-                .cmp(&names[b as usize].squashed)
-                .then(a.cmp(&b))
-        });
         let mean_length = assemble::mean_length(&meta);
-        let lexicon_keys = assemble::lexicon_keys(&meta)?;
+        assemble::check_lexicon(&meta)?;
         Ok(Index {
             build: 0,
             mean_length,
-            lexicon_keys,
+            lexicon_keys: std::sync::OnceLock::new(),
             keyed_lexicon: std::sync::OnceLock::new(),
             completed: Mutex::new(None),
             texts: vec![None; meta.ids.len()],
@@ -138,8 +130,7 @@ impl Index {
             data,
             missing: Mutex::new(Vec::new()),
             misses: std::sync::atomic::AtomicUsize::new(0),
-            names,
-            names_by_squashed,
+            names: std::sync::OnceLock::new(),
         })
     }
 

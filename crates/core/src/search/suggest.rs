@@ -42,7 +42,7 @@ pub fn suggest(index: &Index, query: &str, selection: &Selection) -> Vec<Suggest
     stable_sort::sort_by(&mut pairs, |a, b| a.cmp(b));
     // The longest name found for each value.
     let mut best: Vec<((usize, usize), &crate::index::TaxonomyName)> = Vec::new();
-    for n in &index.names {
+    for n in index.names() {
         let len = n.chars;
         // Very short names (an ascii `ai`) would match inside other words; slugs are
         // not names people type.
