@@ -20,6 +20,8 @@ const at = (path) => new URL(path, base).href;
 const version = document.body.dataset.version || "";
 const asset = (path) => at(path) + (version ? "?v=" + version : "");
 const PER_PAGE = 10;
+// Ends the task: on a phone, work after it is a task of its own.
+const pause = () => new Promise((resolve) => setTimeout(resolve));
 // A phone's width (app.css's breakpoint): the filters start folded, and the flow
 // graph, whose labels cannot be read there, is not offered.
 const NARROW = matchMedia("(max-width: 52rem)");
@@ -395,8 +397,11 @@ class SearchPage {
     list.removeAttribute("aria-busy");
     this.show(r);
     // Then where each hit's words occur: one small file per hit, so the answer
-    // above never waits for them.
+    // above never waits for them. Asking for ten files takes a phone a while: it
+    // is a task of its own.
     if (this.state.q && this.state.tab === "list" && r.hits.length) {
+      await pause();
+      if (generation !== this.generation) return;
       await this.lib.excerpts(r.hits);
       if (generation === this.generation && r.hits.some((h) => h.excerpt)) this.renderHits(r, highlightPattern(r));
     }
@@ -628,6 +633,10 @@ class SearchPage {
       parts.push(el("ol", { class: "hits", start: first + cut }, r.hits.slice(cut).map(item)));
     }
     list.replaceChildren(...parts);
+    // On a phone the hits past the third are laid out after the frame that draws
+    // the first three (app.css).
+    list.dataset.drawing = "";
+    requestAnimationFrame(() => setTimeout(() => list.removeAttribute("data-drawing")));
   }
 
   renderGraph(r) {
