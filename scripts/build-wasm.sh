@@ -15,9 +15,10 @@ if [ -x node_modules/.bin/wasm-opt ]; then
   # --low-memory-unused lets wasm-opt fold constant offsets into loads and stores
   # (0.8 KB under gzip): rustc puts the 1 MB stack first in memory, growing down,
   # so its lowest kilobyte is reached only by a stack already about to overflow.
+  # The target features section is for linkers; browsers read the module without it.
   # The features rustc enables for wasm32-unknown-unknown, and no others (wasm-opt's
   # --all-features would emit encodings browsers do not read yet).
-  node_modules/.bin/wasm-opt -Oz --converge --low-memory-unused --strip-debug --strip-producers \
+  node_modules/.bin/wasm-opt -Oz --converge --low-memory-unused --strip-debug --strip-producers --strip-target-features \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     pkg/incident_library_bg.wasm -o pkg/incident_library_bg.wasm.opt

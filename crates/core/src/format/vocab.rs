@@ -391,7 +391,7 @@ impl Vocab {
     /// Term number `i` of this block (vocabulary position `base + i`).
     pub fn term(&self, i: usize) -> &str {
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.text[start..self.ends[i] as usize]
+        crate::text::within(&self.text, start..self.ends[i] as usize)
     }
 
     /// Where the incidents of `term` are, if it is in the vocabulary.

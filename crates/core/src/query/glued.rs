@@ -16,7 +16,7 @@
 
 use crate::index::Index;
 use crate::text::hangul;
-use crate::text::particles;
+use crate::text::{particles, within};
 
 use super::verb_noun::verb_noun;
 
@@ -102,10 +102,11 @@ pub fn script_pieces(word: &str) -> Vec<&str> {
     let mut cuts: Vec<usize> = Vec::new();
     for pair in runs.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let latin = |r: (usize, usize, Class)| word[r.0..r.1].bytes().any(|b| b.is_ascii_alphabetic());
-        let digits = |r: (usize, usize, Class)| word[r.0..r.1].bytes().filter(u8::is_ascii_digit).count();
+        let latin = |r: (usize, usize, Class)| within(word, r.0..r.1).bytes().any(|b| b.is_ascii_alphabetic());
+        let digits = |r: (usize, usize, Class)| within(word, r.0..r.1).bytes().filter(u8::is_ascii_digit).count();
         // A run of digits whose next run starts with a counter (`6` of `6월`).
-        let counted = |r: (usize, usize, Class)| digits(r) > 0 && COUNTERS.iter().any(|c| word[r.1..].starts_with(c));
+        let counted =
+            |r: (usize, usize, Class)| digits(r) > 0 && COUNTERS.iter().any(|c| within(word, r.1..).starts_with(c));
         match (a.2, b.2) {
             (Class::Jamo, Class::Hangul) | (Class::Hangul, Class::Jamo) => cuts.push(b.0),
             (Class::Hangul, Class::Other) if latin(b) => cuts.push(b.0),
@@ -113,9 +114,9 @@ pub fn script_pieces(word: &str) -> Vec<&str> {
             // digit with no counter stays with the word it names (`버전2`).
             (Class::Hangul, Class::Other) if digits(b) >= 2 || counted(b) => cuts.push(b.0),
             (Class::Other, Class::Hangul) if latin(a) => cuts.push(b.0),
-            (Class::Other, Class::Hangul) if word[a.0..a.1].bytes().any(|b| b.is_ascii_digit()) => {
+            (Class::Other, Class::Hangul) if within(word, a.0..a.1).bytes().any(|b| b.is_ascii_digit()) => {
                 // A number: its counter stays with it, the rest is another word.
-                let hangul = &word[b.0..b.1];
+                let hangul = within(word, b.0..b.1);
                 let counter = COUNTERS.iter().find(|c| hangul.starts_with(*c)).map_or(0, |c| c.len());
                 if counter < hangul.len() {
                     cuts.push(b.0 + counter);
@@ -128,11 +129,11 @@ pub fn script_pieces(word: &str) -> Vec<&str> {
     let mut start = 0;
     for cut in cuts {
         if cut > start {
-            pieces.push(&word[start..cut]);
+            pieces.push(within(word, start..cut));
             start = cut;
         }
     }
-    pieces.push(&word[start..]);
+    pieces.push(within(word, start..));
     pieces
 }
 
@@ -249,7 +250,7 @@ pub fn is_negation(spacing: &Spacing) -> bool {
 /// `쓰던`).
 pub fn negated(word: &str, index: &Index) -> Option<Spacing> {
     let neg = NEGATIONS.iter().find(|n| word.starts_with(*n))?;
-    let rest = &word[neg.len()..];
+    let rest = within(word, neg.len()..);
     (rest.chars().count() >= 2 && piece(rest, index) == Piece::Known).then(|| Spacing {
         words: vec![neg.to_string(), rest.to_string()],
         known: true,
@@ -350,7 +351,7 @@ fn cheapest(
             if start == 0 && end == n {
                 continue; // the whole word is not a spacing
             }
-            let kind = classify(&word[at[start]..at[end]], len);
+            let kind = classify(within(word, at[start]..at[end]), len);
             if kind == Piece::Unknown && len < fragment {
                 continue;
             }
@@ -409,7 +410,7 @@ fn spacing_of(word: &str, at: &[usize], pieces: &[(usize, usize, usize)]) -> Opt
     let mut words: Vec<(String, usize)> = Vec::new();
     let (mut known, mut known_chars, mut long_known) = (true, 0, false);
     for &(start, end, k) in pieces {
-        let text = &word[at[start]..at[end]];
+        let text = within(word, at[start]..at[end]);
         if k == Piece::Particle as usize {
             if let Some(last) = words.last_mut() {
                 last.0.push_str(text);

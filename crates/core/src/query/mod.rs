@@ -231,7 +231,7 @@ pub fn analyze(query: &str, index: &Index, options: Options) -> Vec<Word> {
             break;
         }
         let raw = match raw.char_indices().nth(MAX_WORD_CHARS) {
-            Some((at, _)) => &raw[..at],
+            Some((at, _)) => text::within(raw, ..at),
             None => raw,
         };
         let lower = text::lower(raw);

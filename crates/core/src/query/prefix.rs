@@ -5,7 +5,7 @@
 use super::lexicon::lexicon;
 use super::{add, best, Alternative, Derivation, EXPANSIONS, PREFIX_WEIGHT};
 use crate::index::Index;
-use crate::text::hangul;
+use crate::text::{hangul, within};
 
 /// Most vocabulary blocks that the completions of one word may read. A word whose
 /// possible completions fill more (거 in a library of thousands of records: twenty
@@ -51,7 +51,7 @@ pub(super) fn completions_within(word: &str, index: &Index, limit: usize, max_bl
             continue;
         };
         for (t, postings) in range {
-            let head = t.char_indices().nth(chars).map_or(t, |(at, _)| &t[..at]);
+            let head = t.char_indices().nth(chars).map_or(t, |(at, _)| within(t, ..at));
             if t != word && hangul::keys_start_with(head, &keys) {
                 found.push((t.to_string(), postings.df()));
             }
@@ -77,7 +77,7 @@ fn ranges(word: &str) -> Vec<(String, String)> {
     let Some((at, last)) = word.char_indices().last() else {
         return Vec::new();
     };
-    let stem = &word[..at];
+    let stem = within(word, ..at);
     let after = |c: char| char::from_u32(c as u32 + 1).unwrap_or(c);
     // `stem` followed by `chars`.
     let then = |chars: &[char]| {
@@ -95,7 +95,7 @@ fn ranges(word: &str) -> Vec<(String, String)> {
     if syllable.tail == 0 {
         return whole; // every final may still come
     }
-    let typed = hangul::keys(&word[at..]);
+    let typed = hangul::keys(within(word, at..));
     let mut out: Vec<(String, String)> = Vec::new();
     let mut push = |lo: String, hi: String| match out.last_mut() {
         Some(prev) if prev.1 == lo => prev.1 = hi,

@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::text::particles;
+use crate::text::{particles, within};
 
 /// An excerpt longer than this many characters is cut to a window around its
 /// first mark.
@@ -105,7 +105,7 @@ fn best_in(name: &str, text: &str, terms: &[String]) -> Option<Excerpt> {
     let sentences = sentences(text);
     let mut best: Option<Candidate> = None;
     for (i, &(start, end)) in sentences.iter().enumerate() {
-        let (found, marks) = marks_in(&text[start..end], terms);
+        let (found, marks) = marks_in(within(text, start..end), terms);
         if found > best.as_ref().map_or(0, |b| b.1) {
             best = Some((i, found, marks));
         }
@@ -113,9 +113,9 @@ fn best_in(name: &str, text: &str, terms: &[String]) -> Option<Excerpt> {
     let (i, found, mut marks) = best?;
     let (start, mut end) = sentences[i];
     // A short sentence takes the next one along (with its own marks).
-    if text[start..end].chars().count() < SHORT {
+    if within(text, start..end).chars().count() < SHORT {
         if let Some(&(next_start, next_end)) = sentences.get(i + 1) {
-            let (_, more) = marks_in(&text[next_start..next_end], terms);
+            let (_, more) = marks_in(within(text, next_start..next_end), terms);
             marks.extend(
                 more.into_iter()
                     .map(|(s, e)| (s + next_start - start, e + next_start - start)),
@@ -123,7 +123,7 @@ fn best_in(name: &str, text: &str, terms: &[String]) -> Option<Excerpt> {
             end = next_end;
         }
     }
-    let (text, marks) = window(&text[start..end], &marks);
+    let (text, marks) = window(within(text, start..end), &marks);
     Some(Excerpt {
         section: name.to_string(),
         anchor: crate::sections::anchor(name).unwrap_or("").to_string(),
@@ -152,7 +152,7 @@ fn sentences(text: &str) -> Vec<(usize, usize)> {
 }
 
 fn push_trimmed(text: &str, start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
-    let piece = &text[start..end];
+    let piece = within(text, start..end);
     let lead = piece.len() - piece.trim_start().len();
     let trimmed = piece.trim();
     if !trimmed.is_empty() {
@@ -198,9 +198,9 @@ fn marks_in(sentence: &str, terms: &[String]) -> (usize, Vec<(usize, usize)>) {
 /// Hangul syllable standing as its word's start with at most a particle after it;
 /// a longer Hangul term anywhere.
 fn occurs(text: &str, s: usize, e: usize) -> bool {
-    let term = &text[s..e];
-    let before = text[..s].chars().next_back();
-    let after = text[e..].chars().next();
+    let term = within(text, s..e);
+    let before = within(text, ..s).chars().next_back();
+    let after = within(text, e..).chars().next();
     if term.chars().all(|c| c.is_ascii_alphanumeric()) {
         return !before.is_some_and(|c| c.is_ascii_alphanumeric()) && !after.is_some_and(|c| c.is_ascii_alphanumeric());
     }
@@ -210,7 +210,7 @@ fn occurs(text: &str, s: usize, e: usize) -> bool {
     if before.is_some_and(crate::text::is_alphanumeric) {
         return false;
     }
-    let rest: &str = text[e..]
+    let rest: &str = within(text, e..)
         .split(|c: char| !crate::text::is_alphanumeric(c))
         .next()
         .unwrap_or("");
@@ -233,12 +233,12 @@ fn window(sentence: &str, marks: &[(usize, usize)]) -> (String, Vec<[u32; 2]>) {
         from = to.saturating_sub(MAX_CHARS);
         // Start and end at word boundaries, unless that loses too much.
         if from > 0 {
-            if let Some(space) = sentence[byte(from)..byte(first)].find(' ') {
+            if let Some(space) = within(sentence, byte(from)..byte(first)).find(' ') {
                 from = char_of(byte(from) + space + 1);
             }
         }
         if to < chars {
-            if let Some(space) = sentence[byte(from)..byte(to)].rfind(' ') {
+            if let Some(space) = within(sentence, byte(from)..byte(to)).rfind(' ') {
                 let at = char_of(byte(from) + space);
                 if at > first {
                     to = at;
@@ -252,7 +252,7 @@ fn window(sentence: &str, marks: &[(usize, usize)]) -> (String, Vec<[u32; 2]>) {
     }
     // Two sentences of a list come from two lines: one line here.
     text.extend(
-        sentence[byte(from)..byte(to)]
+        within(sentence, byte(from)..byte(to))
             .chars()
             .map(|c| if c.is_whitespace() { ' ' } else { c }),
     );

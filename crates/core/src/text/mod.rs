@@ -143,6 +143,14 @@ pub fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
+/// The part of `text` in `range` (byte offsets), or "" when the range does not
+/// fall on its characters. Offsets worked out from the text itself always do; a
+/// bad one then costs no panic, whose message formatting would weigh about a
+/// kilobyte in the browser module.
+pub fn within<R: std::slice::SliceIndex<str, Output = str>>(text: &str, range: R) -> &str {
+    text.get(range).unwrap_or_default()
+}
+
 /// The pieces of a Latin/digit token, split on hyphen-like joiners and on letter,
 /// digit and case boundaries. The whole token is not included; single characters
 /// and numbers of fewer than three digits are dropped, and duplicates removed, in
@@ -198,10 +206,10 @@ fn case_digit_split(piece: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     for cut in cuts {
-        parts.push(&piece[start..cut]);
+        parts.push(within(piece, start..cut));
         start = cut;
     }
-    parts.push(&piece[start..]);
+    parts.push(within(piece, start..));
     parts
 }
 

@@ -237,7 +237,7 @@ pub fn bare(word: &str) -> Option<String> {
         None => None,
         Some((0, _)) => strip_hangul(word),
         Some((at, _)) => {
-            let (head, rest) = word.split_at(at);
+            let (head, rest) = word.split_at_checked(at)?;
             let rest_is_suffix = is_suffix_only(rest)
                 || rest.chars().all(|c| script(c) == Script::Hangul)
                     && strip_hangul(rest).is_none()
@@ -287,7 +287,7 @@ fn strip_hangul(word: &str) -> Option<String> {
             best = Some(suffix);
         }
     }
-    let rest = &word[..word.len() - best?.len()];
+    let rest = crate::text::within(word, ..word.len() - best?.len());
     Some(restore_fused(rest))
 }
 
