@@ -627,6 +627,8 @@ export class IncidentLibrary extends EventTarget {
    *  title and summary instead of failing the search; index files that cannot be
    *  fetched always fail it, since its hits would be wrong. */
   async run(request, { untitled = false } = {}) {
+    // Its caller's work before it (a page setting itself up) is a task of its own.
+    await pause();
     let result = this.core.search(request);
     // Each file asked for, by name, until the search has read it: its fetch, and
     // once settled, how. And how often each name was asked for.
@@ -689,7 +691,8 @@ export class IncidentLibrary extends EventTarget {
       const sections = await this.passages(hit.id).catch(() => null);
       if (!sections) return;
       try {
-        hit.sub_results = this.core.excerpts(hit.terms, sections).map((e) => ({ ...e, url: this.pageOf(hit.id) + "#" + e.anchor }));
+        const page = this.pageOf(hit.id);
+        hit.sub_results = this.core.excerpts(hit.terms, sections).map((e) => ({ ...e, url: page + "#" + e.anchor }));
       } catch {
         // A malformed passages file: this hit keeps its summary, the others their excerpts.
         hit.sub_results = [];
