@@ -193,8 +193,11 @@ function lexiconOf(bytes, at) {
     return {
       buckets, band, end: r.at,
       get entries() {
-        const d = reader(bytes, at);
-        return (entries ??= d.list(() => ({ starts: startsOf(d.list(d.string)), means: d.list(() => d.list(d.varint)) })));
+        if (!entries) {
+          const d = reader(bytes, at);
+          entries = d.list(() => ({ starts: startsOf(d.list(d.string)), means: d.list(() => d.list(d.varint)) }));
+        }
+        return entries;
       },
     };
   } catch {
